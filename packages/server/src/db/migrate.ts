@@ -1,0 +1,33 @@
+import type { Database } from './database.js';
+import { migrations } from './migrations/index.js';
+
+/**
+ * Applies versioned migrations in order, each in its own transaction, recording them in
+ * schema_migrations. An advisory lock keeps two processes starting at once from racing.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727272)');
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations(version) VALUES ($1)', [m.version]);
+      applied.push(m.version);
+    }
+  });
+  return applied;
+}
+
+/** Splits on semicolons at line ends; migrations avoid function bodies with inner semicolons. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s + '\n'));
+}

@@ -1,0 +1,9 @@
+import domain from './0001_domain.js';
+
+export interface Migration {
+  version: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. Add new ones at the end; never edit an applied one. */
+export const migrations: Migration[] = [{ version: '0001_domain', sql: domain }];
