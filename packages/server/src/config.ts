@@ -16,6 +16,8 @@ export interface ServerConfig {
   unsafeDisableHoldGuard: boolean;
   supportPhone: string;
   supportEmail: string;
+  /** Signs CSRF tokens and provider callbacks. Set SECRET in production. */
+  csrfSecret: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,5 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     unsafeDisableHoldGuard: env.UNSAFE_DISABLE_HOLD_GUARD === '1' && !production,
     supportPhone: env.SUPPORT_PHONE ?? '+7 495 123-45-67',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@partera.example',
+    csrfSecret: env.SECRET ?? 'development-secret-change-me',
   };
 }
