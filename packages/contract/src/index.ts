@@ -1,1 +1,12 @@
-export {};
+export * from './call.js';
+export * from './calls/index.js';
+export * from './constants.js';
+export * from './entities/account.js';
+export * from './entities/basket.js';
+export * from './entities/browsing.js';
+export * from './entities/hall.js';
+export * from './entities/order.js';
+export * from './errors.js';
+export * from './format/index.js';
+export * from './rules/index.js';
+export * from './wire.js';

@@ -1,0 +1,448 @@
+/** Login, registration, logout and the personal account (site-browsing-account.md 7). */
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import {
+  answerStatus,
+  promoCodeResult,
+  promotion,
+  reviewPromptInfo,
+  statusAnswer,
+  statusFailure,
+  surveyResponse,
+  userProfileNested,
+} from '../entities/account.js';
+import { LOYALTY_PHONE_PATTERN } from '../rules/account.js';
+import { flag, htmlAnswer, htmlFailure, id, int, list, request } from '../wire.js';
+
+const SITE = 'site-browsing-account.md';
+const LOGIN = `${SITE} 7 Login and registration`;
+const ACCOUNT = `${SITE} 7 Personal account`;
+
+/** Text answers: 'ok' or an error text. */
+const okText = () => z.string();
+const textFailure = (message: string) => message;
+
+// ---------------------------------------------------------------- Login, registration, logout
+
+/** state 1 on success (the page reloads); messages maps a field to its text. */
+export const loginAnswer = z.object({
+  state: z.union([z.literal(0), z.literal(1)]),
+  messages: z.record(z.string(), z.string()).optional(),
+});
+const loginFailure = (message: string) => ({ state: 0 as const, messages: { error: message } });
+
+export const loginAjax = defineCall({
+  id: 'account.loginAjax',
+  method: 'POST',
+  path: '/login/ajaxauth/',
+  params: 'form',
+  request: request({
+    'LoginForm[contact]': z.string().trim().min(1),
+    'LoginForm[password]': z.string().min(1),
+    'LoginForm[hash]': z.string().optional(),
+  }),
+  answer: 'json',
+  response: loginAnswer,
+  failure: loginFailure,
+  spec: `${LOGIN}, 2.3, 8 (Login)`,
+  summary: 'Popup login by contact (e-mail or phone) and password; state 1 → reload.',
+});
+
+export const loginForm = defineCall({
+  id: 'account.loginForm',
+  method: 'POST',
+  path: '/login/',
+  params: 'form',
+  request: request({
+    'LoginForm[contact]': z.string().trim().min(1),
+    'LoginForm[password]': z.string().min(1),
+    'LoginForm[hash]': z.string().optional(),
+  }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${LOGIN}, 2.3`,
+  summary: 'Form-mode login (the canvas form posts here); redirects on success, else the login page with the error.',
+});
+
+export const registrationSubmit = defineCall({
+  id: 'account.registrationSubmit',
+  method: 'POST',
+  path: '/registration/',
+  params: 'form',
+  request: request({
+    'RegistrationForm[email]': z.string().trim().min(1),
+    'RegistrationForm[password]': z.string().min(6),
+    'RegistrationForm[firstname]': z.string().trim().min(1),
+    'RegistrationForm[surname]': z.string().trim().min(1),
+    'RegistrationForm[phone]': z.string().optional(),
+  }),
+  answer: 'json',
+  response: loginAnswer,
+  failure: loginFailure,
+  spec: `${SITE} 2.3 (Регистрация → /registration/), 5 E-mail`,
+  summary: 'Creates an account and logs in (not shown in the spec; answers like the login call).',
+  extension: true,
+});
+
+export const logout = defineCall({
+  id: 'account.logout',
+  method: 'POST',
+  path: '/logout/',
+  params: 'form',
+  request: request({}),
+  answer: 'json',
+  response: z.object({ redirectUrl: z.string(), message: z.string().optional() }),
+  failure: (message) => ({ redirectUrl: '/', message }),
+  spec: LOGIN,
+  summary: 'Ends the session; the browser goes to redirectUrl.',
+});
+
+// ---------------------------------------------------------------- Delivery and profile
+
+export const privateAddDelivery = defineCall({
+  id: 'account.addDelivery',
+  method: 'POST',
+  path: '/private/addDelivery',
+  params: 'form',
+  request: request({
+    'delivery[name]': z.string(),
+    'delivery[firstname]': z.string(),
+    'delivery[patronymic]': z.string(),
+    'delivery[metro]': id(),
+    'delivery[order]': id(),
+    'delivery[address]': z.string(),
+    'delivery[phone]': z.string(),
+  }),
+  answer: 'text',
+  response: okText(),
+  failure: textFailure,
+  spec: `${ACCOUNT}, 5 (per-order delivery), 8`,
+  summary: "Adds courier delivery to an order (delivery[name] is the surname); 'ok' or an error text.",
+});
+
+export const privateDelDelivery = defineCall({
+  id: 'account.delDelivery',
+  method: 'POST',
+  path: '/private/delDelivery',
+  params: 'form',
+  request: request({ IdOrder: id() }),
+  answer: 'text',
+  response: okText(),
+  failure: textFailure,
+  spec: ACCOUNT,
+  summary: "Removes the delivery of an order; 'ok' or an error text.",
+});
+
+export const privateEdit = defineCall({
+  id: 'account.edit',
+  method: 'POST',
+  path: '/private/edit/',
+  params: 'form',
+  request: request({
+    'form[firstname]': z.string().trim().min(1),
+    'form[patronymic]': z.string().optional(),
+    /** Surname. */
+    'form[name]': z.string().trim().min(1),
+    /** dd.mm.yyyy */
+    'form[birthday]': z.string().optional(),
+  }),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${ACCOUNT}, 2.15, 8 Profile`,
+  summary: "Edits the personal info ('Данные обновлены' on success).",
+});
+
+export const privatePasswordChange = defineCall({
+  id: 'account.passwordChange',
+  method: 'POST',
+  path: '/private/passwordchange/',
+  params: 'form',
+  request: request({ 'pwd[old]': z.string(), 'pwd[new]': z.string(), 'pwd[new2]': z.string() }),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${ACCOUNT}, 5, 8 Password`,
+  summary: "Changes the password; errors come as 'field::text' (old, new, new2).",
+});
+
+export const privateProfile = defineCall({
+  id: 'account.profile',
+  method: 'GET',
+  path: '/private/profile/',
+  params: 'query',
+  request: request({}),
+  answer: 'json',
+  response: userProfileNested.extend({ error: z.number().int().optional(), message: z.string().optional() }),
+  failure: (message, code) => ({
+    phone: { value: '', confirmed: false, country: 'RU' },
+    email: { value: '', confirmed: false },
+    firstname: '',
+    patrname: '',
+    surname: '',
+    birthdate: null,
+    error: code ?? 1,
+    message,
+  }),
+  spec: `${SITE} 3 User profile (second reading)`,
+  summary: 'The requisites block data of the logged-in user (the original reads it from the page).',
+  extension: true,
+});
+
+// ---------------------------------------------------------------- Promotions, bonuses, card
+
+export const promotionsActualize = defineCall({
+  id: 'account.promotionsActualize',
+  method: 'GET',
+  path: '/private/promotions/',
+  queryFlag: { name: 'actualize' },
+  params: 'query',
+  request: request({ actualize: z.string().optional() }),
+  answer: 'json',
+  response: z.object({ result: z.boolean(), message: z.string().optional() }),
+  failure: (message) => ({ result: false, message }),
+  spec: `${ACCOUNT}, 4 Promotions`,
+  summary: 'Refreshes the user’s promotions on page load (never for guests; answer not shown: {result}).',
+});
+
+export const promotionsList = defineCall({
+  id: 'account.promotionsList',
+  method: 'GET',
+  path: '/private/promotions/',
+  queryFlag: { name: 'list' },
+  params: 'query',
+  request: request({ list: z.string().optional() }),
+  answer: 'json',
+  response: z.object({ result: z.boolean(), list: z.array(promotion), message: z.string().optional() }),
+  failure: (message) => ({ result: false, list: [], message }),
+  spec: ACCOUNT,
+  summary: 'The user’s promotions (detail page /private/promotions/?view&id={program_id}).',
+});
+
+export const loadBonusPage = defineCall({
+  id: 'account.loadBonusPage',
+  method: 'GET',
+  path: '/private/LoadBonusPage/',
+  params: 'query',
+  request: request({}),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${ACCOUNT}, 8 Bonus page`,
+  summary: 'The bonus tab (gifts and promo-code entry) as HTML.',
+});
+
+export const selectGift = defineCall({
+  id: 'account.selectGift',
+  method: 'GET',
+  path: '/private/selectgift/',
+  params: 'query',
+  request: request({ giftId: id() }),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${ACCOUNT}, 4 Gift reservation`,
+  summary: 'Reserves a bonus gift; the bonus page then reloads.',
+});
+
+export const privatePromocode = defineCall({
+  id: 'account.promocode',
+  method: 'POST',
+  path: '/private/promocode/',
+  params: 'form',
+  request: request({ code: z.string().trim().min(1) }),
+  answer: 'json',
+  response: promoCodeResult,
+  failure: (message) => ({ status: 'error' as const, message }),
+  spec: `${ACCOUNT}, 3 Promo-code result`,
+  summary: 'Enters a bonus promo code: add is the new balance, diff the points added.',
+});
+
+export const saveCard = defineCall({
+  id: 'account.saveCard',
+  method: 'POST',
+  path: '/private/saveCard',
+  params: 'form',
+  request: request({ 'card[number]': z.string().trim().min(1), 'card[accept]': flag() }),
+  answer: 'text',
+  response: okText(),
+  failure: textFailure,
+  spec: `${ACCOUNT}, 5, 8 Card activation`,
+  summary: "Activates a loyalty card (card[...] fields; card[accept] must be ticked); 'ok' or an error text.",
+});
+
+// ---------------------------------------------------------------- Reviews
+
+export const reviewForm = defineCall({
+  id: 'account.reviewForm',
+  method: 'GET',
+  path: '/review/form/',
+  params: 'query',
+  request: request({ idShow: id() }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: ACCOUNT,
+  summary: 'The review form of a show as HTML.',
+});
+
+export const reviewAdd = defineCall({
+  id: 'account.reviewAdd',
+  method: 'POST',
+  path: '/review/add/',
+  params: 'form',
+  request: request({
+    'Review[idShow]': id(),
+    'Review[text]': z.string().trim().min(1),
+    'Review[rating]': int().min(1).max(5).optional(),
+  }),
+  answer: 'json',
+  response: statusAnswer.extend({ rating: z.number().int().nullable().optional() }),
+  failure: statusFailure,
+  spec: `${ACCOUNT}, 4 Review after posting`,
+  summary:
+    'Posts a review (field names and answer not shown, designed here); a rating below 4 or none shows the bad popup.',
+});
+
+export const reviewsPage = defineCall({
+  id: 'account.reviewsPage',
+  method: 'GET',
+  path: '/private/reviewsPage/',
+  params: 'query',
+  request: request({}),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: ACCOUNT,
+  summary: 'The user’s reviews and the answers to them as HTML.',
+});
+
+export const markAsViewed = defineCall({
+  id: 'account.markAsViewed',
+  method: 'GET',
+  path: '/private/markAsViewed/',
+  params: 'query',
+  request: request({ reviewId: id() }),
+  answer: 'json',
+  response: z.object({ message: z.string() }),
+  failure: (message) => ({ message }),
+  spec: `${ACCOUNT}, 4 Review answers`,
+  summary: 'Marks a review answer as viewed.',
+});
+
+export const getReviewInfo = defineCall({
+  id: 'account.getReviewInfo',
+  method: 'GET',
+  path: '/private/getReviewInfo/',
+  params: 'query',
+  request: request({}),
+  answer: 'json',
+  response: reviewPromptInfo.extend({ message: z.string().optional() }).partial({ data: true, clientName: true }),
+  failure: (message) => ({ message }),
+  spec: `${ACCOUNT}, 2.15 Review prompt popup`,
+  summary: 'A show the user saw, for the review prompt (data.show_name, clientName); empty when none.',
+});
+
+// ---------------------------------------------------------------- Other account calls
+
+export const processSurvey = defineCall({
+  id: 'account.processSurvey',
+  method: 'POST',
+  path: '/user/processSurvey',
+  params: 'form',
+  request: request({}),
+  answer: 'json',
+  response: surveyResponse,
+  failure: (message) => ({ result: false, message }),
+  spec: `${ACCOUNT}, 2.15 Survey block`,
+  summary: 'Submits a survey (form fields); bonus.sum earned is shown when above 0.',
+});
+
+export const privateReplaces = defineCall({
+  id: 'account.replaces',
+  method: 'GET',
+  path: '/private/replaces/',
+  params: 'query',
+  request: request({}),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: ACCOUNT,
+  summary: 'Replace-and-reschedule tab: tickets that can be returned, as HTML.',
+});
+
+export const refundReplaces = defineCall({
+  id: 'account.refundReplaces',
+  method: 'POST',
+  path: '/refund/replaces/',
+  params: 'form-or-json',
+  request: request({
+    'ticketIds[]': list(id()).optional(),
+    ticketIds: list(id()).optional(),
+  }).refine((v) => (v['ticketIds[]'] ?? v.ticketIds ?? []).length > 0, {
+    message: 'Неверное значение параметра ticketIds',
+    path: ['ticketIds'],
+  }),
+  answer: 'json',
+  response: z.object({ ok: z.boolean(), errors: z.array(z.string()).optional() }),
+  failure: (message) => ({ ok: false, errors: [message] }),
+  spec: `${ACCOUNT}, 8 Refund`,
+  summary:
+    "Returns tickets after a performance change (ticketIds[] array); else 'Не удалось вернуть билеты. Попробуйте позже.'",
+});
+
+export const mtsCashbackTab = defineCall({
+  id: 'account.mtsCashback',
+  method: 'GET',
+  path: '/private/mtscashback/',
+  params: 'query',
+  request: request({}),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${ACCOUNT}, 8 Cashback tab`,
+  summary: 'The carrier cashback tab as HTML.',
+});
+
+export const loyaltySignup = defineCall({
+  id: 'account.loyaltySignup',
+  method: 'POST',
+  path: '/loyalty/signup/',
+  params: 'form',
+  request: request({ group: z.string().min(1), phone: z.string().regex(LOYALTY_PHONE_PATTERN) }),
+  answer: 'json',
+  response: z.object({ status: answerStatus, message: z.string().optional(), redirectUrl: z.string().optional() }),
+  failure: statusFailure,
+  spec: `${SITE} 3 Loyalty sign-up, 5 Loyalty phone, 2.12 (/loyalty/thanks)`,
+  summary: 'Loyalty phone sign-up (the spec does not show the call); redirectUrl is /loyalty/thanks?group={group}.',
+  extension: true,
+});
+
+export const accountCalls = [
+  loginAjax,
+  loginForm,
+  registrationSubmit,
+  logout,
+  privateAddDelivery,
+  privateDelDelivery,
+  privateEdit,
+  privatePasswordChange,
+  privateProfile,
+  promotionsActualize,
+  promotionsList,
+  loadBonusPage,
+  selectGift,
+  privatePromocode,
+  saveCard,
+  reviewForm,
+  reviewAdd,
+  reviewsPage,
+  markAsViewed,
+  getReviewInfo,
+  processSurvey,
+  privateReplaces,
+  refundReplaces,
+  mtsCashbackTab,
+  loyaltySignup,
+] as const;

@@ -1,0 +1,447 @@
+/**
+ * Banners, search, browsing, show page, schedule, lists and recommendations
+ * (site-browsing-account.md 7).
+ */
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { statusAnswer, statusFailure } from '../entities/account.js';
+import {
+  autocompleteGrouped,
+  autocompleteOld,
+  boxOfficePoint,
+  emptyAutocompleteGrouped,
+  mapSearchBuilding,
+  promoBannerSlots,
+  reviewPreviewItem,
+  showInfoAnswer,
+  socialCounters,
+} from '../entities/browsing.js';
+import { flag, htmlAnswer, htmlFailure, id, int, num, request, zeroOne } from '../wire.js';
+
+const SITE = 'site-browsing-account.md';
+const BANNERS = `${SITE} 7 Promo banners`;
+const SEARCH = `${SITE} 7 Search`;
+const BROWSING = `${SITE} 7 Browsing`;
+
+const textFailure = (message: string) => message;
+
+// ---------------------------------------------------------------- Promo banners
+
+export const promoBanners = defineCall({
+  id: 'browsing.promoBanners',
+  method: 'GET',
+  path: '/FlackTwister/:placementId/',
+  params: 'query',
+  request: request({ placementId: id() }),
+  answer: 'json',
+  response: promoBannerSlots,
+  failure: () => ({}),
+  spec: `${BANNERS}, 3 Promo banner item`,
+  summary:
+    'Promo banners of a placement (6813 main page, 9815 elsewhere): slot id → [label, items]; an empty answer hides the top side banners and the footer block.',
+});
+
+// ---------------------------------------------------------------- Search
+
+const autocompleteRequest = request({ text: z.string().trim().min(1), index: z.string().default('all') });
+
+export const searchAutocomplete = defineCall({
+  id: 'browsing.searchAutocomplete',
+  method: 'POST',
+  path: '/search/autocomplete/',
+  params: 'form',
+  request: autocompleteRequest,
+  answer: 'json',
+  response: autocompleteOld,
+  failure: () => ({ count: 0, items: [] }),
+  spec: `${SEARCH}, 3 Autocomplete result (older)`,
+  summary: "Older autocomplete: items {source, label}; index defaults to 'all'.",
+});
+
+export const searchAutocompleteMore = defineCall({
+  id: 'browsing.searchAutocompleteMore',
+  method: 'POST',
+  path: '/search/autocompleteMore/',
+  params: 'form',
+  request: autocompleteRequest,
+  answer: 'json',
+  response: autocompleteGrouped,
+  failure: emptyAutocompleteGrouped,
+  spec: `${SEARCH}, 3 Autocomplete result (newer)`,
+  summary: 'Grouped autocomplete: genres, performances, venues, persons.',
+});
+
+/** Filter keys: text, g, sg, page, mnd, mxd (dd.mm.yyyy) and others; several values joined with ':'. */
+const searchFilters = request({
+  text: z.string().optional(),
+  g: z.string().optional(),
+  sg: z.string().optional(),
+  page: int().optional(),
+  mnd: z.string().optional(),
+  mxd: z.string().optional(),
+});
+
+export const searchPerformanceCount = defineCall({
+  id: 'browsing.searchPerformanceCount',
+  method: 'GET',
+  path: '/search/performanceCount/',
+  params: 'query',
+  request: searchFilters,
+  answer: 'text',
+  response: z.string(),
+  failure: textFailure,
+  spec: SEARCH,
+  summary: 'Number of matching performances for the filter tooltip (text or HTML).',
+});
+
+export const searchPlaceCount = defineCall({
+  id: 'browsing.searchPlaceCount',
+  method: 'GET',
+  path: '/search/placeCount/',
+  params: 'query',
+  request: searchFilters,
+  answer: 'text',
+  response: z.string(),
+  failure: textFailure,
+  spec: SEARCH,
+  summary: 'Number of matching venues for the filter tooltip.',
+});
+
+export const searchPersonCount = defineCall({
+  id: 'browsing.searchPersonCount',
+  method: 'GET',
+  path: '/search/personCount/',
+  params: 'query',
+  request: searchFilters,
+  answer: 'text',
+  response: z.string(),
+  failure: textFailure,
+  spec: SEARCH,
+  summary: 'Number of matching persons (the organizer filter uses it too).',
+});
+
+export const searchMapData = defineCall({
+  id: 'browsing.searchMapData',
+  method: 'GET',
+  path: '/search/mapData/',
+  params: 'query',
+  request: searchFilters,
+  answer: 'json',
+  response: z.array(mapSearchBuilding),
+  failure: () => [],
+  spec: `${SITE} 2.6, 3 Map search data`,
+  summary: 'Venues with their shows for the performance search map (source not shown in the spec).',
+  extension: true,
+});
+
+// ---------------------------------------------------------------- Popular, reviews, sharing
+
+export const showPopular = defineCall({
+  id: 'browsing.showPopular',
+  method: 'GET',
+  path: '/show/jsGetPopular/',
+  params: 'query',
+  request: request({ offset: int().min(0).default(0) }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: () => '',
+  spec: `${BROWSING}, 2.4`,
+  summary: 'Next 24 popular shows as an HTML fragment; an empty answer means no more.',
+});
+
+export const showReviews = defineCall({
+  id: 'browsing.showReviews',
+  method: 'GET',
+  path: '/show/JsGetReviews/',
+  params: 'query',
+  request: request({ showId: id() }),
+  answer: 'json',
+  response: z.array(reviewPreviewItem),
+  failure: () => [],
+  spec: BROWSING,
+  summary: 'Reviews of a show for the preview carousel.',
+});
+
+export const showSocialCounters = defineCall({
+  id: 'browsing.showSocialCounters',
+  method: 'GET',
+  path: '/show/JsGetSocialCounters/',
+  params: 'query',
+  request: request({ url: z.string().min(1) }),
+  answer: 'json',
+  response: socialCounters,
+  failure: () => ({ fb: 0, vk: 0, ok: 0 }),
+  spec: BROWSING,
+  summary: 'Share counters of three social networks for a show URL.',
+});
+
+export const siteEvent = defineCall({
+  id: 'browsing.siteEvent',
+  method: 'GET',
+  path: '/site/event/',
+  params: 'query',
+  request: request({ code: z.string().min(1), webObjId: id().optional() }),
+  answer: 'json',
+  response: z.object({ ok: z.boolean(), message: z.string().optional() }),
+  failure: (message) => ({ ok: false, message }),
+  spec: BROWSING,
+  summary: 'Reports an event such as a share (code=vkshare&webObjId={showId}); answer designed here.',
+});
+
+// ---------------------------------------------------------------- On-sale request and bookmarks
+
+export const showClientRequest = defineCall({
+  id: 'browsing.showClientRequest',
+  method: 'POST',
+  path: '/show/clientRequest/',
+  params: 'form',
+  request: request({
+    requestFrom: z.string(),
+    requestTo: z.string(),
+    requestEmail: z.string().trim().min(1),
+    requestShowId: id(),
+  }),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${BROWSING}, 2.9`,
+  summary: "'Скоро в продаже' request: status error|success; on error the message shows in the form.",
+});
+
+export const bookmarkAdd = defineCall({
+  id: 'browsing.bookmarkAdd',
+  method: 'POST',
+  path: '/show/JsAddBookmark/',
+  params: 'form',
+  request: request({ objId: id() }),
+  answer: 'json',
+  response: z.object({ is_added: z.boolean(), message: z.string().optional() }),
+  failure: (message) => ({ is_added: false, message }),
+  spec: `${BROWSING}; ${SITE} 5 (showId > 0)`,
+  summary: 'Adds a show to the wishlist (objId = show id > 0).',
+});
+
+export const bookmarkRemove = defineCall({
+  id: 'browsing.bookmarkRemove',
+  method: 'POST',
+  path: '/show/JsRemoveBookmark/',
+  params: 'form',
+  request: request({ objId: id() }),
+  answer: 'json',
+  response: z.object({ is_removed: z.boolean(), message: z.string().optional() }),
+  failure: (message) => ({ is_removed: false, message }),
+  spec: BROWSING,
+  summary: 'Removes a show from the wishlist.',
+});
+
+export const bookmarkUpdate = defineCall({
+  id: 'browsing.bookmarkUpdate',
+  method: 'GET',
+  path: '/show/JsUpdateBookmark/',
+  params: 'query',
+  request: request({ objId: id(), toNotify: zeroOne() }),
+  answer: 'json',
+  response: z.object({ is_updated: z.boolean(), message: z.string().optional() }),
+  failure: (message) => ({ is_updated: false, message }),
+  spec: BROWSING,
+  summary: 'Sets notify / don’t notify on a bookmark (answer not shown: {is_updated}).',
+});
+
+// ---------------------------------------------------------------- Show page
+
+export const showInfo = defineCall({
+  id: 'browsing.showInfo',
+  method: 'GET',
+  path: '/show/:slug/showInfo/',
+  params: 'query',
+  request: request({ slug: z.string().min(1) }),
+  answer: 'json',
+  response: showInfoAnswer,
+  failure: () => ({ soldTickets: 0, visitors: 0 }),
+  spec: `${BROWSING} ({currentPath}/showInfo/)`,
+  summary: 'Social proof of a show page: tickets bought and visitors browsing ({currentPath} is /show/{slug}).',
+});
+
+export const showAjax = defineCall({
+  id: 'browsing.showAjax',
+  method: 'GET',
+  path: '/show/:slug/showAjax/',
+  params: 'query',
+  request: request({ slug: z.string().min(1), ajax: z.enum(['reviews', 'desc']), isMobile: flag().optional() }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${BROWSING} ({show}/showAjax/), 2.9`,
+  summary: 'HTML of a show page tab (reviews or description).',
+});
+
+export const ratingVote = defineCall({
+  id: 'browsing.ratingVote',
+  method: 'POST',
+  path: '/rating/',
+  params: 'form',
+  request: request({
+    voteid: id().optional(),
+    score: num().min(1).max(5),
+    val: num().optional(),
+    votes: int().optional(),
+    s: z.string().optional(),
+  }),
+  answer: 'json',
+  response: z.object({ status: z.string(), msg: z.string().optional() }),
+  failure: (message) => ({ status: 'ERROR', msg: message }),
+  spec: `${BROWSING} (POST /rating/?s, rating widget vote), 3 Rating vote, 5 Rating vote`,
+  summary: "Rating vote {voteid, score 1–5}; status 'OK' is success, msg is shown when present.",
+});
+
+// ---------------------------------------------------------------- Schedule and lists
+
+export const scheduleRows = defineCall({
+  id: 'browsing.scheduleRows',
+  method: 'GET',
+  path: '/schedule/place-:placeId/:from/:till/genre-:genre/:sale/page-:page/',
+  params: 'query',
+  request: request({
+    placeId: z.union([z.literal('all'), z.string().regex(/^\d+$/)]),
+    from: z.string(),
+    till: z.string(),
+    genre: z.string().default('all'),
+    sale: z.enum(['all', 'insale']),
+    page: int().min(1),
+    ajax: z.string().optional(),
+  }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: () => '',
+  spec: `${BROWSING}, 2.8`,
+  summary: 'Schedule rows of page n (infinite scroll, ?ajax); placeId all or a venue id, sale all|insale.',
+});
+
+export const buildingsList = defineCall({
+  id: 'browsing.buildingsList',
+  method: 'GET',
+  path: '/placetype/jsGetBuildings/',
+  params: 'query',
+  request: request({ offset: int().min(0).default(0), limit: int().min(1).optional(), inRow: int().optional() }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: () => '',
+  spec: `${BROWSING}, 2.12`,
+  summary: 'Venue list widget: next venues as HTML.',
+});
+
+export const showsList = defineCall({
+  id: 'browsing.showsList',
+  method: 'GET',
+  path: '/show/jsGetShows/',
+  params: 'query',
+  request: request({
+    offset: int().min(0).default(0),
+    g: z.string().optional(),
+    sg: z.string().optional(),
+    limit: int().min(1).optional(),
+    ontoday: flag().optional(),
+    onyesterday: flag().optional(),
+    ontomorrow: flag().optional(),
+    onweek: flag().optional(),
+    onmonth: flag().optional(),
+    inrow: int().optional(),
+    /** Venue type. */
+    c: z.string().optional(),
+    /** Venue id. */
+    bid: id().optional(),
+    mnd: z.string().optional(),
+    mxd: z.string().optional(),
+    text: z.string().optional(),
+  }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: () => '',
+  spec: `${BROWSING}, 2.12`,
+  summary: 'Shows list widget: next shows as HTML (dates dd.mm.yy); fewer than limit hides “more”.',
+});
+
+// ---------------------------------------------------------------- Recommendations
+
+export const recommendationsCheck = defineCall({
+  id: 'browsing.recommendationsCheck',
+  method: 'GET',
+  path: '/recommendations/CheckShows/',
+  params: 'query',
+  request: request({}),
+  answer: 'json',
+  response: z.object({ count: z.number().int() }),
+  failure: () => ({ count: 0 }),
+  spec: `${BROWSING}, 4 Recommendations`,
+  summary: 'Count of recommended shows; the empty page polls every 3 s until it is above 0.',
+});
+
+export const recommendationsLoadShows = defineCall({
+  id: 'browsing.recommendationsLoadShows',
+  method: 'GET',
+  path: '/recommendations/loadShows/',
+  params: 'query',
+  request: request({ genreId: id().optional(), page: int().min(1).default(1) }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: () => '',
+  spec: `${BROWSING}, 2.11`,
+  summary: 'Recommended show cards of a page (genre filter optional) as HTML; empty hides load-more.',
+});
+
+export const recommendationsLoadGenres = defineCall({
+  id: 'browsing.recommendationsLoadGenres',
+  method: 'GET',
+  path: '/recommendations/loadGenres/',
+  params: 'query',
+  request: request({}),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: () => '',
+  spec: `${BROWSING}, 2.11`,
+  summary: 'Genre filter buttons of the recommendations page as HTML.',
+});
+
+// ---------------------------------------------------------------- Box offices
+
+export const boxOfficePoints = defineCall({
+  id: 'browsing.boxOfficePoints',
+  method: 'GET',
+  path: '/kassa/points/',
+  params: 'query',
+  request: request({ idm: id().optional(), idd: id().optional(), online: flag().optional() }),
+  answer: 'json',
+  response: z.array(boxOfficePoint),
+  failure: () => [],
+  spec: `${SITE} 2.10, 3 Box-office point`,
+  summary: 'Box-office points for the /kassa/ map (the spec does not show the source); idm metro, idd division.',
+  extension: true,
+});
+
+export const browsingCalls = [
+  promoBanners,
+  searchAutocomplete,
+  searchAutocompleteMore,
+  searchPerformanceCount,
+  searchPlaceCount,
+  searchPersonCount,
+  searchMapData,
+  showPopular,
+  showReviews,
+  showSocialCounters,
+  siteEvent,
+  showClientRequest,
+  bookmarkAdd,
+  bookmarkRemove,
+  bookmarkUpdate,
+  showInfo,
+  showAjax,
+  ratingVote,
+  scheduleRows,
+  buildingsList,
+  showsList,
+  recommendationsCheck,
+  recommendationsLoadShows,
+  recommendationsLoadGenres,
+  boxOfficePoints,
+] as const;

@@ -1,0 +1,70 @@
+/** Dates as the site shows them: dd.mm.yyyy (separator configurable), dd.mm, dd.mm.yy (site 9). */
+import { DATE_SEPARATOR } from '../constants.js';
+
+export type DateInput = Date | number | string;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A Date from a Date, a timestamp, an ISO string or a 'yyyy-mm-dd' calendar date (read as a
+ * local date, not UTC midnight), or a dd.mm.yyyy string.
+ */
+export function toDate(input: DateInput): Date | null {
+  if (input instanceof Date) return Number.isNaN(input.getTime()) ? null : input;
+  if (typeof input === 'number') return toDate(new Date(input));
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input);
+  if (ymd) return new Date(Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3]));
+  const parsed = parseRuDate(input);
+  if (parsed) return parsed;
+  return toDate(new Date(input));
+}
+
+function parts(input: DateInput) {
+  const d = toDate(input);
+  if (!d) return null;
+  return { dd: pad2(d.getDate()), mm: pad2(d.getMonth() + 1), yyyy: String(d.getFullYear()).padStart(4, '0') };
+}
+
+/** dd.mm.yyyy (local calendar date); '' for an invalid date. */
+export function formatDate(input: DateInput, separator: string = DATE_SEPARATOR): string {
+  const p = parts(input);
+  return p ? [p.dd, p.mm, p.yyyy].join(separator) : '';
+}
+
+/** dd.mm (genre page header). */
+export function formatDayMonth(input: DateInput, separator: string = DATE_SEPARATOR): string {
+  const p = parts(input);
+  return p ? [p.dd, p.mm].join(separator) : '';
+}
+
+/** dd.mm.yy (filter pickers, list widget placeholders). */
+export function formatDateShortYear(input: DateInput, separator: string = DATE_SEPARATOR): string {
+  const p = parts(input);
+  return p ? [p.dd, p.mm, p.yyyy.slice(-2)].join(separator) : '';
+}
+
+/** The genre page's chosen range: 'dd.mm', or 'dd.mm - dd.mm' when the days differ. */
+export function formatDayMonthRange(from: DateInput, till?: DateInput | null): string {
+  const a = formatDayMonth(from);
+  const b = till === undefined || till === null ? '' : formatDayMonth(till);
+  return b && b !== a ? `${a} - ${b}` : a;
+}
+
+/**
+ * Parses a strict dd.mm.yyyy string into a local date; null unless it is a real calendar date
+ * that formats back to the same string (31.02.2000 is null).
+ */
+export function parseRuDate(text: string, separator: string = DATE_SEPARATOR): Date | null {
+  const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`^(\\d{2})${sep}(\\d{2})${sep}(\\d{4})$`).exec(text);
+  if (!m) return null;
+  const d = new Date(Number(m[3]), Number(m[2]) - 1, Number(m[1]));
+  d.setFullYear(Number(m[3]));
+  return formatDate(d, separator) === text ? d : null;
+}
+
+/** mm:ss of a countdown (the basket hold); negative values show 00:00. */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${pad2(Math.floor(s / 60))}:${pad2(s % 60)}`;
+}
