@@ -1,15 +1,19 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const source = { conditions: ['source'] };
+// Workspace packages resolve to their TypeScript sources, as with Node's `--conditions=source`.
+const alias = Object.fromEntries(
+  ['contract', 'server', 'core', 'site'].map((p) => [`@partera/${p}`, path.resolve(`packages/${p}/src/index.ts`)]),
+);
+const resolve = { alias };
 
 export default defineConfig({
-  resolve: source,
-  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  resolve,
   test: {
     projects: [
-      { resolve: source, test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      { resolve, test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
       {
-        resolve: source,
+        resolve,
         test: {
           name: 'server',
           root: 'packages/server',
@@ -18,8 +22,8 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { resolve: source, test: { name: 'core', root: 'packages/core', environment: 'happy-dom' } },
-      { resolve: source, test: { name: 'site', root: 'packages/site', environment: 'node' } },
+      { resolve, test: { name: 'core', root: 'packages/core', environment: 'happy-dom' } },
+      { resolve, test: { name: 'site', root: 'packages/site', environment: 'node' } },
     ],
   },
 });

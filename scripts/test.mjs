@@ -1,0 +1,21 @@
+// `npm test`: install, then every check and test: lint, types, the generated API doc, unit and
+// server integration tests (PGlite, and PostgreSQL too when DATABASE_URL is set), then the
+// browser tests in Debian's Chromium.
+import { ensureChromium, install, pnpm, step } from './lib.mjs';
+
+const started = Date.now();
+install();
+ensureChromium();
+step('Lint and format (Biome)');
+pnpm(['exec', 'biome', 'check', '.']);
+step('Type check');
+pnpm(['run', 'typecheck']);
+step('API doc is up to date');
+pnpm(['run', 'docs:api:check']);
+step('Build');
+pnpm(['run', 'build']);
+step(`Unit and integration tests${process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ' (PGlite)'}`);
+pnpm(['exec', 'vitest', 'run']);
+step('Browser tests (Playwright, Chromium)');
+pnpm(['--filter', '@partera/site', 'exec', 'playwright', 'test']);
+console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s`);
