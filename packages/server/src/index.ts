@@ -1,6 +1,22 @@
 /** Public entry of the server package: the app, its configuration, the database and the services the site reads. */
+
+export type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
 export { loadConfig, type ServerConfig } from './config.js';
 export { type Database, migrate, openDatabase, openMigratedDatabase, type Queryable } from './db/index.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
+export {
+  deliverPending,
+  developmentSender,
+  enqueue,
+  type MessageSender,
+  type OutboxMessage,
+  startOutboxWorker,
+} from './notifications/outbox.js';
+export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
+export { type RunningServer, startServer } from './runtime.js';
+export { seedDemo } from './seed/index.js';
+export { getBasketState } from './services/basket/index.js';
+export * from './services/catalogue/index.js';
+export { type CompletionTicket, getOrderCompletion, type OrderCompletion } from './tickets/completion.js';

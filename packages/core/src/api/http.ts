@@ -74,7 +74,11 @@ export class Http {
       await fetch(this.withSession(path), {
         method: 'POST',
         credentials: 'include',
-        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': this.session.csrfToken },
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'x-csrf-token': this.session.csrfToken,
+        },
         body: JSON.stringify(payload),
       }),
     );

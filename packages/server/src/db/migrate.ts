@@ -29,5 +29,5 @@ function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*\n/)
     .map((s) => s.trim())
-    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s + '\n'));
+    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(`${s}\n`));
 }

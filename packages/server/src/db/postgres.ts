@@ -1,13 +1,26 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.js';
 
 // Keep int8 (count(*), sums) as JS numbers: every quantity here fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Statements with parameters run as named prepared statements, so PostgreSQL plans each query
+ * text once per connection instead of on every call (planning the basket's joins costs more than
+ * running them). The name is a hash of the text, so the same text always reuses its statement.
+ */
+function statementName(sql: string): string {
+  return `s_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const r = await client.query(sql, params as unknown[]);
+      const r =
+        params.length > 0
+          ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+          : await client.query(sql);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
   };

@@ -16,13 +16,34 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_ID = /^[A-Za-z0-9_-]{20,64}$/;
+const SESSION_ID = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{22})$/;
 
-export function csrfTokenFor(sessionId: string, secret: string): string {
-  return createHmac('sha256', secret).update(sessionId).digest('base64url').slice(0, 32);
+function sign(value: string, secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${value}`).digest('base64url').slice(0, 22);
 }
 
-export function csrfMatches(req: FastifyRequest, secret: string): boolean {
+/**
+ * Session ids are signed by the server ('random.signature'), so an id planted by someone else
+ * (a link carrying a made-up session parameter) is refused: no session fixation through URLs.
+ */
+export function issueSessionId(secret: string): string {
+  const random = randomBytes(18).toString('base64url');
+  return `${random}.${sign(random, secret, 'session')}`;
+}
+
+export function isValidSessionId(id: string, secret: string): boolean {
+  const m = SESSION_ID.exec(id);
+  if (!m) return false;
+  const want = Buffer.from(sign(m[1]!, secret, 'session'));
+  const got = Buffer.from(m[2]!);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+export function csrfTokenFor(sessionId: string, secret: string): string {
+  return sign(sessionId, secret, 'csrf');
+}
+
+export function csrfMatches(req: FastifyRequest): boolean {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const query = (req.query ?? {}) as Record<string, unknown>;
   const sent = req.headers['x-csrf-token'] ?? body[CSRF_PARAM] ?? query[CSRF_PARAM];
@@ -43,9 +64,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secret: str
     const query = (req.query ?? {}) as Record<string, unknown>;
     const fromParam = typeof query[SESSION_PARAM] === 'string' ? (query[SESSION_PARAM] as string) : undefined;
     const fromCookie = req.cookies[SESSION_PARAM];
-    let id = [fromParam, fromCookie].find((v) => v !== undefined && SESSION_ID.test(v));
+    let id = [fromParam, fromCookie].find((v) => v !== undefined && isValidSessionId(v, opts.secret));
     const isNew = id === undefined;
-    if (id === undefined) id = randomBytes(24).toString('base64url');
+    if (id === undefined) id = issueSessionId(opts.secret);
     req.session = { id, csrfToken: csrfTokenFor(id, opts.secret), isNew };
     if (fromCookie !== id) {
       reply.setCookie(SESSION_PARAM, id, {

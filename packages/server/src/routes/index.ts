@@ -1,4 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { basketRoutes } from './basket.js';
+import { devRoutes } from './dev.js';
+import { devClockRoutes } from './dev-clock.js';
+import { hallRoutes } from './hall.js';
+import { mediaRoutes } from './media.js';
+import { orderRoutes } from './orders.js';
+import { paymentRoutes } from './payment.js';
 
 /** Every route plugin of the API, one file per area of the spec. */
-export const apiRoutes: FastifyPluginAsync[] = [];
+export const apiRoutes: FastifyPluginAsync[] = [
+  hallRoutes,
+  mediaRoutes,
+  basketRoutes,
+  orderRoutes,
+  devClockRoutes,
+  paymentRoutes,
+  devRoutes,
+];

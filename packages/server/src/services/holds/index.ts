@@ -29,6 +29,14 @@ export {
   releaseAllEntranceTickets,
   releaseEntranceTickets,
 } from './entrance.js';
-export { basketExpiry, type ClaimResult, claimPlaces, releaseAllPlaces, releasePlaces } from './places.js';
+export {
+  type BasketHoldSummary,
+  basketExpiry,
+  basketHoldSummary,
+  type ClaimResult,
+  claimPlaces,
+  releaseAllPlaces,
+  releasePlaces,
+} from './places.js';
 export { sellOrderHolds } from './sale.js';
 export { sweepExpiredHolds } from './sweeper.js';

@@ -2,26 +2,43 @@ import type { Queryable } from '../../db/index.js';
 
 export type ClaimResult = { ok: true; claimed: number[] } | { ok: false; available: number[] };
 
-/**
- * When the buyer's basket for this performance runs out: the earliest live hold, so adding a
- * ticket never extends the countdown; a first ticket starts a fresh one.
- */
-export async function basketExpiry(
+export interface BasketHoldSummary {
+  /** Live held tickets of the session, over all performances (places plus entrance tickets). */
+  ticketCount: number;
+  /** When this performance's part of the basket runs out: the earliest live hold. */
+  heldUntil: Date | null;
+}
+
+/** How many tickets the session holds now, and until when its holds on a performance last. */
+export async function basketHoldSummary(
   tx: Queryable,
   sessionId: string,
   performanceId: number,
   now: Date,
-  holdMs: number,
-): Promise<Date> {
-  const r = await tx.query<{ until: Date | null }>(
-    `SELECT least(
-       (SELECT min(held_until) FROM performance_places
-         WHERE hold_session_id = $1 AND performance_id = $2 AND state = 1 AND held_until > $3),
-       (SELECT min(h.held_until) FROM entrance_holds h JOIN performance_sections s ON s.id = h.performance_section_id
-         WHERE h.session_id = $1 AND s.performance_id = $2 AND h.held_until > $3)) AS until`,
+): Promise<BasketHoldSummary> {
+  const r = await tx.query<{ places: number; entrance: number; until: Date | null }>(
+    `SELECT
+       (SELECT count(*)::int FROM performance_places
+         WHERE hold_session_id = $1 AND state = 1 AND held_until > $3) AS places,
+       (SELECT coalesce(sum(ticket_count), 0)::int FROM entrance_holds
+         WHERE session_id = $1 AND held_until > $3) AS entrance,
+       least(
+         (SELECT min(held_until) FROM performance_places
+           WHERE hold_session_id = $1 AND performance_id = $2 AND state = 1 AND held_until > $3),
+         (SELECT min(h.held_until) FROM entrance_holds h JOIN performance_sections s ON s.id = h.performance_section_id
+           WHERE h.session_id = $1 AND s.performance_id = $2 AND h.held_until > $3)) AS until`,
     [sessionId, performanceId, now],
   );
-  return r.rows[0]?.until ? new Date(r.rows[0].until) : new Date(now.getTime() + holdMs);
+  const row = r.rows[0]!;
+  return { ticketCount: row.places + row.entrance, heldUntil: row.until ? new Date(row.until) : null };
+}
+
+/**
+ * When a new hold of this performance should end: with the basket's earliest live hold, so
+ * adding a ticket never extends the countdown; a first ticket starts a fresh one.
+ */
+export function basketExpiry(summary: BasketHoldSummary, now: Date, holdMs: number): Date {
+  return summary.heldUntil ?? new Date(now.getTime() + holdMs);
 }
 
 /**
@@ -49,7 +66,9 @@ export async function claimPlaces(
 ): Promise<ClaimResult> {
   const ids = [...new Set(args.performancePlaceIds)].sort((a, b) => a - b);
   if (ids.length === 0) return { ok: true, claimed: [] };
-  const claimable = args.unsafeNoGuard ? 'true' : '(state = 0 OR (state = 1 AND held_until < $3))';
+  const claimable = args.unsafeNoGuard
+    ? '$3::timestamptz IS NOT NULL'
+    : '(state = 0 OR (state = 1 AND held_until < $3))';
   await tx.query('SAVEPOINT claim_places');
   const r = await tx.query<{ id: number }>(
     `WITH wanted AS (

@@ -22,7 +22,7 @@ export async function sellOrderHolds(tx: Queryable, orderId: number, now: Date):
     [orderId],
   );
   const o = order.rows[0];
-  if (!o || o.status !== 'new') return { ok: false };
+  if (o?.status !== 'new') return { ok: false };
   const items = await tx.query<OrderItemRow>(
     'SELECT performance_place_id, performance_section_id, ticket_count FROM order_items WHERE order_id = $1 ORDER BY id',
     [orderId],

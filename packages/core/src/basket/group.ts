@@ -1,0 +1,52 @@
+import { formatDate } from '@partera/contract';
+import type { BasketTicket } from '../api/basket.js';
+
+/** The tickets of one performance, in the order the basket lists them. */
+export interface PerformanceGroup {
+  performanceId: number;
+  showName: string;
+  performanceDate: string;
+  buildingName: string;
+  hallName: string;
+  performanceFullUrl: string;
+  tickets: BasketTicket[];
+}
+
+export function groupByPerformance(tickets: readonly BasketTicket[]): PerformanceGroup[] {
+  const groups = new Map<number, PerformanceGroup>();
+  for (const ticket of tickets) {
+    let group = groups.get(ticket.performanceId);
+    if (!group) {
+      group = {
+        performanceId: ticket.performanceId,
+        showName: ticket.showName,
+        performanceDate: ticket.performanceDate,
+        buildingName: ticket.buildingName,
+        hallName: ticket.hallName,
+        performanceFullUrl: ticket.performanceFullUrl,
+        tickets: [],
+      };
+      groups.set(ticket.performanceId, group);
+    }
+    group.tickets.push(ticket);
+  }
+  return [...groups.values()];
+}
+
+/** A stable React key and a unique label per ticket line. */
+export function ticketKey(ticket: BasketTicket): string {
+  return ticket.cypher ?? `entrance:${ticket.performanceId}:${ticket.sectionId}:${ticket.price}`;
+}
+
+/**
+ * 'dd.mm.yyyy в HH:mm' as the ticket says it: the wall-clock time written in the ISO string
+ * (the venue's), not converted to the buyer's time zone.
+ */
+export function performanceWhen(iso: string): string {
+  const wall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  if (wall?.[1] && wall[2]) return `${formatDate(wall[1])} в ${wall[2]}`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const hhmm = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatDate(date)} в ${hhmm}`;
+}

@@ -1,0 +1,32 @@
+export const checkoutCss = `
+.pt-checkout { display: flex; flex-direction: column; gap: 16px; }
+.pt-checkout__title { font-size: 24px; margin: 0; }
+.pt-choice, .pt-guest { border: 1px solid var(--pt-line); border-radius: var(--pt-radius); padding: 12px 16px 16px; margin: 0; }
+.pt-choice__legend { font-weight: 600; padding: 0 4px; }
+.pt-choice__option { display: flex; align-items: center; gap: 10px; min-height: 44px; cursor: pointer; }
+.pt-choice__option input { width: 20px; height: 20px; accent-color: var(--pt-accent); }
+.pt-guest { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; }
+.pt-field { display: flex; flex-direction: column; gap: 4px; position: relative; }
+.pt-field__label { font-size: 14px; color: #555; }
+.pt-field__input { font: inherit; min-height: 44px; padding: 8px 12px; border: 1px solid #c9c9c9; border-radius: var(--pt-radius); }
+.pt-field__input:focus-visible { outline: 3px solid #2f6fed; outline-offset: 1px; }
+.pt-field--error .pt-field__input { border-color: var(--pt-error); box-shadow: 0 0 0 1px var(--pt-error); }
+.pt-field__error:empty { display: none; }
+.pt-field__error { align-self: flex-start; background: var(--pt-error); color: #fff; font-size: 13px; padding: 4px 8px; border-radius: 4px; position: relative; }
+.pt-field__error::before { content: ''; position: absolute; top: -5px; left: 12px; border: 5px solid transparent; border-top: 0; border-bottom-color: var(--pt-error); }
+.pt-checkout__status:empty { display: none; }
+.pt-checkout__status { margin: 0; padding: 10px 14px; background: #f3f6ff; border-radius: var(--pt-radius); }
+.pt-checkout__pay { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
+.pt-pay { background: var(--pt-accent); color: var(--pt-accent-text); font-weight: 600; min-width: 240px; }
+.pt-pay--inactive, .pt-pay:disabled { background: #bdbdbd; color: #fff; }
+.pt-checkout__agreement { margin: 0; font-size: 13px; }
+.pt-payment { display: flex; flex-direction: column; gap: 8px; }
+.pt-payment__title { font-size: 18px; margin: 0; }
+.pt-payment__title:focus { outline: none; }
+.pt-payment__bank, .pt-payment__widget { display: block; width: 100%; border: 0; }
+@media (max-width: 575px) {
+  .pt-guest { grid-template-columns: 1fr; }
+  .pt-checkout__pay { align-items: stretch; }
+  .pt-pay { width: 100%; min-width: 0; }
+}
+`;

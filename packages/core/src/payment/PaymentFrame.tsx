@@ -1,0 +1,102 @@
+import { BANK_FRAME_HEIGHT, CARD_WIDGET_FRAME } from '@partera/contract';
+import { useEffect, useId, useRef } from 'react';
+import type { Http } from '../api/http.js';
+import { type Navigation, siteAbsolute, siteOrigin, siteUrl } from '../ui/navigation.js';
+import { listenProviderResult } from './messages.js';
+import type { PaymentStart, ReturnUrls } from './session.js';
+
+/** The frame the hosted card page is submitted into. */
+export const BANK_FRAME_NAME = 'pt-bank-frame';
+
+export interface PaymentFrameProps {
+  start: Extract<PaymentStart, { kind: 'form' | 'widget' }>;
+  http: Http;
+  navigation: Navigation;
+  /** Used when the session answer names no return URL. */
+  fallbackUrls: Required<ReturnUrls>;
+}
+
+/**
+ * The bank's card page inside the checkout. The hosted page gets the session map as a hidden
+ * form submitted into a named frame (GET or POST, as the session answer says); the card widget
+ * is a plain frame. Either reports success or failure by postMessage, accepted only from that
+ * frame and from the ticket site's origin, which serves the sandbox bank.
+ */
+export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentFrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const submitted = useRef(false);
+  const headingId = useId();
+
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
+
+  // Submitted once: a second submit would open a second bank session for the same order.
+  useEffect(() => {
+    const element = form.current;
+    if (!element || submitted.current) return;
+    submitted.current = true;
+    if (typeof element.requestSubmit === 'function') element.requestSubmit();
+    else element.submit();
+  }, []);
+
+  useEffect(
+    () =>
+      listenProviderResult(window, {
+        source: () => frame.current?.contentWindow,
+        origin: siteOrigin(http),
+        onResult: (result) => {
+          const url =
+            result === 'success'
+              ? (start.returnUrls.success ?? fallbackUrls.success)
+              : (start.returnUrls.fail ?? fallbackUrls.fail);
+          navigation.go(siteUrl(http, url));
+        },
+      }),
+    [http, navigation, start, fallbackUrls],
+  );
+
+  return (
+    <section className="pt-payment" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} className="pt-payment__title" tabIndex={-1}>
+        Оплата банковской картой
+      </h3>
+      {start.kind === 'widget' ? (
+        <iframe
+          ref={frame}
+          className="pt-payment__widget"
+          title="Оплата банковской картой"
+          src={siteAbsolute(http, start.src)}
+          width={CARD_WIDGET_FRAME.width}
+          height={CARD_WIDGET_FRAME.height}
+        />
+      ) : (
+        <>
+          <iframe
+            ref={frame}
+            className="pt-payment__bank"
+            name={BANK_FRAME_NAME}
+            title="Оплата банковской картой"
+            width="100%"
+            height={BANK_FRAME_HEIGHT}
+          />
+          <form
+            ref={form}
+            className="pt-payment__form"
+            action={siteAbsolute(http, start.action)}
+            method={start.method}
+            target={BANK_FRAME_NAME}
+            hidden
+          >
+            {Object.entries(start.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { PaymentSessionAnswer } from '../api/orders.js';
+
+/** Where the checkout's pay and fail redirects lead after the bank frame reports. */
+export interface ReturnUrls {
+  success?: string;
+  fail?: string;
+}
+
+/** How the payment goes on after the session call (3.15, 3.16, 4.8). */
+export type PaymentStart =
+  /** The provider wants the whole page. */
+  | { kind: 'redirect'; url: string }
+  /** Hosted card page: the map is submitted as hidden fields into the bank frame. */
+  | { kind: 'form'; action: string; method: 'get' | 'post'; fields: Record<string, string>; returnUrls: ReturnUrls }
+  /** Card widget (provider 'widget'): a 300 px frame of the given url. */
+  | { kind: 'widget'; src: string; returnUrls: ReturnUrls }
+  | { kind: 'error'; message?: string };
+
+export function paymentStartOf(answer: PaymentSessionAnswer): PaymentStart {
+  if (answer.error !== 0) return { kind: 'error', message: answer.message };
+  if (answer.redirectUrl) return { kind: 'redirect', url: answer.redirectUrl };
+  if (!answer.url) return { kind: 'error', message: answer.message };
+  const method = answer.post && !answer.get ? 'post' : 'get';
+  const fields = { ...(method === 'post' ? answer.post : answer.get) };
+  const returnUrls: ReturnUrls = { success: fields.successReturnUrl, fail: fields.failReturnUrl };
+  const provider = answer.provider ?? fields.provider;
+  if (provider === 'widget') return { kind: 'widget', src: withQuery(answer.url, fields), returnUrls };
+  return { kind: 'form', action: answer.url, method, fields, returnUrls };
+}
+
+function withQuery(url: string, fields: Record<string, string>): string {
+  const query = new URLSearchParams(fields).toString();
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}

@@ -1,0 +1,21 @@
+/**
+ * Mounting without React in the host: `mountHallView(element, options)` renders the widget into
+ * `element`, dispatches its signals there, and returns the function that unmounts it. The
+ * script-tag build aliases react to preact/compat, so partners get the same widget.
+ */
+import { createRoot } from 'react-dom/client';
+import { HallView, type HallViewProps } from './HallView.js';
+import { injectSeatMapCss } from './styles.js';
+
+export interface MountHallViewOptions extends Omit<HallViewProps, 'eventTarget'> {
+  /** Adds the widget's stylesheet to the element's document once (default true). */
+  injectCss?: boolean;
+}
+
+export function mountHallView(element: HTMLElement, options: MountHallViewOptions): () => void {
+  const { injectCss = true, ...props } = options;
+  if (injectCss) injectSeatMapCss(element.ownerDocument);
+  const root = createRoot(element);
+  root.render(<HallView {...props} eventTarget={element} />);
+  return () => root.unmount();
+}

@@ -1,0 +1,139 @@
+import { escapeHtml } from '@partera/contract';
+import { absoluteUrl, orderCompletePath, ticketPdfPath } from '../payments/urls.js';
+import { formatDateTime, formatRoubles } from '../tickets/format.js';
+import type { TicketOrder, TicketView } from '../tickets/query.js';
+import { describePlace } from '../tickets/query.js';
+import type { OutboxMessageInput } from './outbox.js';
+
+/** The e-mails a buyer gets about an order, in Russian. */
+
+export interface MailContext {
+  publicUrl: string;
+  support: { phone: string; email: string };
+}
+
+const e = escapeHtml;
+
+function quoted(names: string[]): string {
+  return [...new Set(names)].map((n) => `«${n}»`).join(', ');
+}
+
+function greeting(order: Pick<TicketOrder, 'firstName'>): string {
+  return order.firstName.trim() ? `Здравствуйте, ${order.firstName.trim()}!` : 'Здравствуйте!';
+}
+
+function ticketLine(t: TicketView): string {
+  return `«${t.showName}», ${formatDateTime(t.performanceDate, t.timeZone)}, ${t.buildingName}, ${t.hallName}, ${describePlace(t)} — ${formatRoubles(t.price)}, код билета ${t.code}`;
+}
+
+function layout(body: string): string {
+  return `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"></head>
+<body style="margin:0;padding:24px;background:#f2f4f7;font:15px/1.5 Arial,sans-serif;color:#1d2330">
+<div style="max-width:600px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<div style="color:#d23f57;font-weight:bold;font-size:18px;margin-bottom:16px">PARTERA</div>
+${body}
+</div></body></html>`;
+}
+
+function supportText(ctx: MailContext): string {
+  return `Служба поддержки: ${ctx.support.phone}, ${ctx.support.email}`;
+}
+
+/** 'Ваши билеты на «…»': the order, the tickets, a link to the order page, the PDFs attached. */
+export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: TicketView[]): OutboxMessageInput {
+  const shows = quoted(tickets.map((t) => t.showName));
+  const orderUrl = absoluteUrl(ctx.publicUrl, orderCompletePath(order.id, order.accessToken));
+  const text = [
+    greeting(order),
+    '',
+    `Заказ № ${order.number} оплачен. Ваши билеты на ${shows}:`,
+    '',
+    ...tickets.map((t, i) => `${i + 1}. ${ticketLine(t)}`),
+    '',
+    `Итого: ${formatRoubles(order.total)}`,
+    '',
+    'Билеты в формате PDF приложены к письму. Покажите билет на входе с экрана телефона или распечатанным.',
+    `Заказ и билеты всегда можно открыть по ссылке: ${orderUrl}`,
+    '',
+    supportText(ctx),
+  ].join('\n');
+  const rows = tickets
+    .map(
+      (t) => `<tr>
+<td style="padding:8px 0;border-top:1px solid #eaecf0"><b>«${e(t.showName)}»</b><br>${e(formatDateTime(t.performanceDate, t.timeZone))}, ${e(t.buildingName)}, ${e(t.hallName)}<br>${e(describePlace(t))}<br><span style="color:#667085">Код билета ${e(t.code)}</span></td>
+<td style="padding:8px 0 8px 12px;border-top:1px solid #eaecf0;text-align:right;white-space:nowrap">${e(formatRoubles(t.price))}</td>
+</tr>`,
+    )
+    .join('\n');
+  const html = layout(`<p>${e(greeting(order))}</p>
+<p>Заказ № ${e(order.number)} оплачен. Ваши билеты на ${e(shows)}:</p>
+<table style="width:100%;border-collapse:collapse">${rows}
+<tr><td style="padding:8px 0;border-top:1px solid #eaecf0"><b>Итого</b></td><td style="padding:8px 0 8px 12px;border-top:1px solid #eaecf0;text-align:right;white-space:nowrap"><b>${e(formatRoubles(order.total))}</b></td></tr>
+</table>
+<p>Билеты в формате PDF приложены к письму. Покажите билет на входе с экрана телефона или распечатанным.</p>
+<p><a href="${e(orderUrl)}" style="color:#1f57c7">Открыть заказ и билеты</a></p>
+<p style="color:#667085;font-size:13px">${e(supportText(ctx))}</p>`);
+  return {
+    channel: 'email',
+    recipient: order.email,
+    subject: `Ваши билеты на ${shows}`,
+    text,
+    html,
+    orderId: order.id,
+    attachments: tickets.map((t) => ({
+      filename: `bilet-${t.code}.pdf`,
+      contentType: 'application/pdf',
+      url: ticketPdfPath(t.code, order.accessToken),
+    })),
+  };
+}
+
+export type RefundReason = 'places-taken' | 'order-closed';
+
+/**
+ * The payment came after the hold had lapsed and the places were sold to someone else (or the
+ * order could no longer be paid): the money went back automatically.
+ */
+export function refundEmail(
+  ctx: MailContext,
+  order: TicketOrder,
+  opts: { amount: number; reason: RefundReason; performances: Array<{ id: number; showName: string }> },
+): OutboxMessageInput {
+  const why =
+    opts.reason === 'places-taken'
+      ? 'Оплата пришла, когда время брони уже истекло, и часть мест из заказа успел купить другой покупатель.'
+      : 'Этот заказ уже нельзя оплатить: он оплачен ранее или отменён.';
+  const links = opts.performances.map((p) => ({
+    name: p.showName,
+    url: absoluteUrl(ctx.publicUrl, `/performance/${p.id}/`),
+  }));
+  const text = [
+    greeting(order),
+    '',
+    `${why} Мы автоматически вернули ${formatRoubles(opts.amount)} на карту, с которой вы платили за заказ № ${order.number}.`,
+    'Деньги поступят на карту в течение нескольких дней: срок зависит от вашего банка.',
+    ...(links.length > 0 && opts.reason === 'places-taken'
+      ? ['', 'Выбрать другие места:', ...links.map((l) => `«${l.name}»: ${l.url}`)]
+      : []),
+    '',
+    supportText(ctx),
+  ].join('\n');
+  const html = layout(`<p>${e(greeting(order))}</p>
+<p>${e(why)} Мы автоматически вернули <b>${e(formatRoubles(opts.amount))}</b> на карту, с которой вы платили за заказ № ${e(order.number)}.</p>
+<p>Деньги поступят на карту в течение нескольких дней: срок зависит от вашего банка.</p>
+${
+  links.length > 0 && opts.reason === 'places-taken'
+    ? `<p>Выбрать другие места: ${links.map((l) => `<a href="${e(l.url)}" style="color:#1f57c7">«${e(l.name)}»</a>`).join(', ')}</p>`
+    : ''
+}
+<p style="color:#667085;font-size:13px">${e(supportText(ctx))}</p>`);
+  return {
+    channel: 'email',
+    recipient: order.email,
+    subject: `Заказ № ${order.number}: оплата возвращена`,
+    text,
+    html,
+    orderId: order.id,
+  };
+}

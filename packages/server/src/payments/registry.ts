@@ -1,0 +1,38 @@
+import type { AppDeps } from '../app.js';
+import { DEFAULT_PROVIDER, PaymentProviders } from './provider.js';
+import { type DeliverCallback, SandboxBank } from './sandbox/bank.js';
+import { SandboxProvider } from './sandbox/provider.js';
+import { sandboxKey } from './sandbox/signature.js';
+
+export interface PaymentSetup {
+  providers: PaymentProviders;
+  /** The sandbox bank's pages, when the sandbox is enabled. */
+  sandboxBank: SandboxBank | undefined;
+}
+
+/**
+ * Which acquirers this server uses. PAYMENT_PROVIDER names the default (the sandbox unless
+ * set). The sandbox bank takes test cards only, so a production server enables it only when
+ * PAYMENT_SANDBOX=1 says so explicitly: otherwise card payment reports itself unavailable
+ * rather than handing out tickets for test money.
+ */
+export function createPaymentSetup(
+  deps: AppDeps,
+  opts: { deliverSandboxCallback: DeliverCallback; env?: NodeJS.ProcessEnv },
+): PaymentSetup {
+  const env = opts.env ?? process.env;
+  const sandboxEnabled = !deps.config.production || env.PAYMENT_SANDBOX === '1';
+  if (!sandboxEnabled) {
+    return { providers: new PaymentProviders([], env.PAYMENT_PROVIDER || DEFAULT_PROVIDER), sandboxBank: undefined };
+  }
+  const key = sandboxKey(deps.config.csrfSecret);
+  const sandbox = new SandboxProvider({ db: deps.db, key });
+  const sandboxBank = new SandboxBank({
+    db: deps.db,
+    clock: deps.clock,
+    key,
+    publicUrl: deps.config.publicUrl,
+    deliver: opts.deliverSandboxCallback,
+  });
+  return { providers: new PaymentProviders([sandbox], env.PAYMENT_PROVIDER || DEFAULT_PROVIDER), sandboxBank };
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { Queryable } from '../../db/index.js';
+import { formatOrderNumber } from '../../tickets/format.js';
+import type { ReturnUrls } from '../provider.js';
+import { returnUrlsFor } from '../urls.js';
+import { type CardField, type CardForm, checkCard, DECLINE_REASON, THREE_DS_CODE, WRONG_CODE_REASON } from './cards.js';
+import { SANDBOX, type SandboxCallback, signCallback } from './provider.js';
+import { stepToken, stepTokenMatches } from './signature.js';
+
+/** A payment as the bank page shows it. */
+export interface BankPayment {
+  id: string;
+  orderNumber: string;
+  /** Kopecks. */
+  amount: number;
+  status: string;
+  returnUrls: ReturnUrls;
+}
+
+/** Delivers a notification to the shop; answers the HTTP status the shop replied with. */
+export type DeliverCallback = (notification: SandboxCallback) => Promise<number>;
+
+/** What the bank shows next. */
+export type BankStep =
+  | { step: 'missing' }
+  | { step: 'closed'; payment: BankPayment }
+  | {
+      step: 'form';
+      payment: BankPayment;
+      values: Partial<CardForm>;
+      errors: Partial<Record<CardField | 'form', string>>;
+    }
+  | { step: '3ds'; payment: BankPayment; last4: string; token: string; error?: string }
+  | {
+      step: 'done';
+      payment: BankPayment;
+      result: 'succeeded' | 'declined';
+      reason?: string;
+      returnUrl: string;
+      /** false when the shop did not acknowledge the notification (the buyer is told to contact support). */
+      notified: boolean;
+    };
+
+const DELIVERY_ATTEMPTS = 3;
+
+/**
+ * The sandbox bank's behaviour, without HTTP: card form checks, the 3-D Secure step, and the
+ * signed server-to-server notification to the shop once a payment has a result.
+ */
+export class SandboxBank {
+  constructor(
+    private readonly opts: {
+      db: Queryable;
+      clock: Clock;
+      key: Buffer;
+      publicUrl: string;
+      deliver: DeliverCallback;
+    },
+  ) {}
+
+  async findPayment(paymentId: string): Promise<BankPayment | null> {
+    const r = await this.opts.db.query<{
+      id: string;
+      amount: number;
+      status: string;
+      order_id: number;
+      access_token: string;
+    }>(
+      `SELECT p.id, p.amount, p.status, o.id AS order_id, o.access_token
+         FROM payments p JOIN orders o ON o.id = p.order_id
+        WHERE p.id = $1 AND p.provider = $2`,
+      [paymentId, SANDBOX],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      orderNumber: formatOrderNumber(row.order_id),
+      amount: row.amount,
+      status: row.status,
+      returnUrls: returnUrlsFor(this.opts.publicUrl, { id: row.order_id, accessToken: row.access_token }),
+    };
+  }
+
+  /** The hosted card page for a payment. */
+  async open(paymentId: string): Promise<BankStep> {
+    const payment = await this.findPayment(paymentId);
+    if (!payment) return { step: 'missing' };
+    if (payment.status !== 'created') return { step: 'closed', payment };
+    return { step: 'form', payment, values: {}, errors: {} };
+  }
+
+  async payWithCard(paymentId: string, form: CardForm): Promise<BankStep> {
+    const payment = await this.findPayment(paymentId);
+    if (!payment) return { step: 'missing' };
+    if (payment.status !== 'created') return { step: 'closed', payment };
+    const check = checkCard(form, this.opts.clock.now());
+    if (!check.ok) {
+      return {
+        step: 'form',
+        payment,
+        values: { pan: form.pan, expiry: form.expiry, holder: form.holder },
+        errors: check.errors,
+      };
+    }
+    switch (check.card.behaviour) {
+      case 'success':
+        return this.finish(payment, 'succeeded');
+      case 'decline':
+        return this.finish(payment, 'declined', DECLINE_REASON);
+      case '3ds':
+        return { step: '3ds', payment, last4: check.last4, token: stepToken(this.opts.key, '3ds', payment.id) };
+    }
+  }
+
+  async confirm3ds(paymentId: string, input: { token: string; code: string }): Promise<BankStep> {
+    const payment = await this.findPayment(paymentId);
+    if (!payment) return { step: 'missing' };
+    if (payment.status !== 'created') return { step: 'closed', payment };
+    if (!stepTokenMatches(this.opts.key, '3ds', payment.id, input.token)) {
+      return {
+        step: 'form',
+        payment,
+        values: {},
+        errors: { form: 'Сеанс подтверждения устарел, введите данные карты ещё раз' },
+      };
+    }
+    if (input.code.trim() !== THREE_DS_CODE) return this.finish(payment, 'declined', WRONG_CODE_REASON);
+    return this.finish(payment, 'succeeded');
+  }
+
+  /** Tells the shop the result (like an acquirer's callback), then sends the buyer back. */
+  private async finish(payment: BankPayment, result: 'succeeded' | 'declined', reason?: string): Promise<BankStep> {
+    const notification = signCallback(this.opts.key, {
+      eventId: randomUUID(),
+      mdOrder: payment.id,
+      orderNumber: payment.orderNumber,
+      operation: result === 'succeeded' ? 'deposited' : 'declined',
+      status: result === 'succeeded' ? '1' : '0',
+      amount: String(payment.amount),
+      ...(reason ? { reason } : {}),
+    });
+    let notified = false;
+    // An acquirer retries a notification the shop did not acknowledge; the shop's handling is
+    // idempotent by event id, so a retry after a lost answer changes nothing.
+    for (let attempt = 0; attempt < DELIVERY_ATTEMPTS && !notified; attempt++) {
+      const status = await this.opts.deliver(notification).catch(() => 0);
+      notified = status >= 200 && status < 300;
+    }
+    const returnUrl = result === 'succeeded' ? payment.returnUrls.successUrl : payment.returnUrls.failUrl;
+    return { step: 'done', payment, result, ...(reason ? { reason } : {}), returnUrl, notified };
+  }
+}

@@ -1,0 +1,254 @@
+import type { PaymentSessionAnswer } from '@partera/contract';
+import type { Clock } from '../clock.js';
+import type { ServerConfig } from '../config.js';
+import type { Database, Queryable } from '../db/index.js';
+import { type MailContext, type RefundReason, refundEmail, ticketsEmail } from '../notifications/order-mail.js';
+import { enqueue } from '../notifications/outbox.js';
+import { sellOrderHolds } from '../services/holds/sale.js';
+import { formatOrderNumber } from '../tickets/format.js';
+import { issueOrderTickets } from '../tickets/issue.js';
+import { loadOrder, loadOrderTickets, type TicketOrder, tokenMatches } from '../tickets/query.js';
+import type { CallbackRequest, PaymentEvent, PaymentProvider, PaymentProviders } from './provider.js';
+import { returnUrlsFor } from './urls.js';
+
+export { getOrderCompletion, type OrderCompletion } from '../tickets/completion.js';
+
+export interface PaymentDeps {
+  db: Database;
+  clock: Clock;
+  config: ServerConfig;
+  providers: PaymentProviders;
+}
+
+/** Messages of the payment session answer (hall-basket-checkout.md 8.5 where the spec has one). */
+export const PAYMENT_MESSAGES = {
+  orderNotFound: 'Заказ не найден',
+  orderCancelled: 'Заказ отменён. Выберите билеты заново.',
+  unknownPayType: 'Неизвестный тип оплаты!',
+  unavailable: 'Оплата картой временно недоступна. Попробуйте позже.',
+  nothingToPay: 'Сумма заказа равна нулю: оплата картой не нужна.',
+} as const;
+
+interface OrderRow {
+  id: number;
+  status: string;
+  session_id: string;
+  access_token: string;
+  total: number;
+  email: string;
+  payment_method: string;
+}
+
+/**
+ * Starts paying an order (POST /payment/session/{orderId}/): checks that the order is this
+ * buyer's (their session, or the order's token) and still 'new', registers a payment with the
+ * default provider and answers how to reach the bank (3.15): the url with the get or post map
+ * submitted as hidden fields into the bank frame.
+ */
+export async function startPaymentSession(
+  deps: PaymentDeps,
+  input: { orderId: number; sessionId: string; token?: string | undefined },
+): Promise<PaymentSessionAnswer> {
+  const r = await deps.db.query<OrderRow>(
+    `SELECT id, status, session_id, access_token, total, email, payment_method FROM orders WHERE id = $1`,
+    [input.orderId],
+  );
+  const order = r.rows[0];
+  const owned =
+    order !== undefined &&
+    (order.session_id === input.sessionId || tokenMatches({ accessToken: order.access_token }, input.token));
+  if (!order || !owned) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
+  const urls = returnUrlsFor(deps.config.publicUrl, { id: order.id, accessToken: order.access_token });
+  if (order.status === 'paid') return { error: 0, redirectUrl: urls.successUrl };
+  if (order.status !== 'new') return { error: 1, message: PAYMENT_MESSAGES.orderCancelled };
+  if (order.payment_method !== 'card') return { error: 1, message: PAYMENT_MESSAGES.unknownPayType };
+  if (order.total <= 0) return { error: 1, message: PAYMENT_MESSAGES.nothingToPay };
+  const provider = deps.providers.default;
+  if (!provider) return { error: 1, message: PAYMENT_MESSAGES.unavailable };
+
+  const number = formatOrderNumber(order.id);
+  const start = await provider.createSession(
+    { id: order.id, number, amount: order.total, email: order.email, description: `Билеты, заказ № ${number}` },
+    urls,
+  );
+  const now = deps.clock.now();
+  await deps.db.query(
+    `INSERT INTO payments (id, order_id, provider, status, amount, created_at, updated_at)
+     VALUES ($1, $2, $3, 'created', $4, $5, $5)`,
+    [start.paymentId, order.id, provider.name, order.total, now],
+  );
+  if (start.kind === 'widget') {
+    // The card widget (3.16) is configured from this answer; `widget` is an extension field.
+    return { error: 0, provider: provider.name, widget: start.widget } as PaymentSessionAnswer;
+  }
+  return {
+    error: 0,
+    url: start.url,
+    provider: provider.name,
+    ...(start.method === 'GET' ? { get: start.fields } : { post: start.fields }),
+  };
+}
+
+export type CallbackOutcome =
+  /** The provider is not registered. */
+  | 'unknown-provider'
+  /** The signature or the shape did not verify: nothing changed. */
+  | 'invalid'
+  /** The event names a payment this shop never created. */
+  | 'unknown-payment'
+  /** This event was applied before: nothing changed. */
+  | 'replayed'
+  /** Recorded, but the payment had already reached a final state. */
+  | 'ignored'
+  | 'paid'
+  | 'declined'
+  | 'refunded';
+
+/** An acquirer's notification: verify it, then apply it once. */
+export async function handleProviderCallback(
+  deps: PaymentDeps,
+  providerName: string,
+  request: CallbackRequest,
+): Promise<CallbackOutcome> {
+  const provider = deps.providers.get(providerName);
+  if (!provider) return 'unknown-provider';
+  const event = await provider.handleCallback(request);
+  if (!event) return 'invalid';
+  return applyPaymentEvent(deps, provider, event);
+}
+
+interface PaymentRow {
+  id: string;
+  order_id: number;
+  status: string;
+  amount: number;
+}
+
+/**
+ * Applies a verified payment event in ONE transaction, keyed by (provider, event id) so a replay
+ * changes nothing.
+ *
+ * Success: the payment is marked succeeded and the order's holds become sales (a late payment
+ * re-claims places whose hold lapsed if they are still free). Then the tickets are issued, the
+ * order is paid and the e-mail with the tickets is queued. If a place was taken meanwhile, or
+ * the order can no longer be paid, the money goes back through the provider and the buyer gets
+ * an e-mail saying so. Decline: the payment is marked declined; the order stays 'new' and the
+ * basket's holds stay as they are, so the buyer can try again.
+ *
+ * The refund call is the last step before commit: if it throws, everything rolls back and the
+ * acquirer's retry of the notification runs the settlement again (refunds are idempotent).
+ */
+export async function applyPaymentEvent(
+  deps: PaymentDeps,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+): Promise<CallbackOutcome> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const p = await tx.query<PaymentRow>(
+      `SELECT id, order_id, status, amount FROM payments WHERE id = $1 AND provider = $2 FOR UPDATE`,
+      [event.paymentId, provider.name],
+    );
+    const payment = p.rows[0];
+    if (!payment) return 'unknown-payment';
+    const recorded = await tx.query(
+      `INSERT INTO payment_events (provider, event_id, payment_id, kind, payload, received_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+       ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+      [provider.name, event.eventId, payment.id, event.kind, JSON.stringify(event.payload), now],
+    );
+    if (recorded.rows.length === 0) return 'replayed';
+
+    const open = payment.status === 'created' || payment.status === 'pending';
+    switch (event.kind) {
+      case 'declined':
+        if (!open) return 'ignored';
+        await setPayment(tx, payment.id, 'declined', now, event.reason ?? null);
+        return 'declined';
+      case 'refunded':
+        if (payment.status !== 'succeeded') return 'ignored';
+        await setPayment(tx, payment.id, 'refunded', now);
+        return 'refunded';
+      case 'succeeded':
+        if (!open) return 'ignored';
+        return settleSuccess(deps, tx, provider, payment, now);
+    }
+  });
+}
+
+async function setPayment(
+  tx: Queryable,
+  paymentId: string,
+  status: 'succeeded' | 'declined' | 'refunded',
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE payments SET status = $2, updated_at = $3, decline_reason = coalesce($4, decline_reason) WHERE id = $1`,
+    [paymentId, status, now, reason],
+  );
+}
+
+async function settleSuccess(
+  deps: PaymentDeps,
+  tx: Queryable,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  now: Date,
+): Promise<CallbackOutcome> {
+  await setPayment(tx, payment.id, 'succeeded', now);
+  const locked = await tx.query<{ status: string }>(`SELECT status FROM orders WHERE id = $1 FOR UPDATE`, [
+    payment.order_id,
+  ]);
+  const order = (await loadOrder(tx, payment.order_id))!;
+  const mail: MailContext = {
+    publicUrl: deps.config.publicUrl,
+    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
+  };
+
+  // Paid twice (two tabs), or cancelled meanwhile: this payment cannot buy anything.
+  if (locked.rows[0]?.status !== 'new') {
+    return refund(tx, provider, payment, order, mail, 'order-closed', now);
+  }
+
+  const sale = await sellOrderHolds(tx, payment.order_id, now);
+  if (!sale.ok) {
+    await tx.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [payment.order_id]);
+    return refund(tx, provider, payment, order, mail, 'places-taken', now);
+  }
+
+  await issueOrderTickets(tx, payment.order_id, now);
+  await tx.query(`UPDATE orders SET status = 'paid', paid_at = $2 WHERE id = $1`, [payment.order_id, now]);
+  const tickets = await loadOrderTickets(tx, payment.order_id);
+  await enqueue(tx, ticketsEmail(mail, { ...order, status: 'paid', paidAt: now }, tickets), now);
+  return 'paid';
+}
+
+async function refund(
+  tx: Queryable,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  order: TicketOrder,
+  mail: MailContext,
+  reason: RefundReason,
+  now: Date,
+): Promise<CallbackOutcome> {
+  const performances = await tx.query<{ id: number; show_name: string }>(
+    `SELECT DISTINCT pf.id, s.name AS show_name
+       FROM order_items oi JOIN performances pf ON pf.id = oi.performance_id JOIN shows s ON s.id = pf.show_id
+      WHERE oi.order_id = $1 ORDER BY pf.id`,
+    [order.id],
+  );
+  await setPayment(tx, payment.id, 'refunded', now);
+  await enqueue(
+    tx,
+    refundEmail(mail, order, {
+      amount: payment.amount,
+      reason,
+      performances: performances.rows.map((r) => ({ id: r.id, showName: r.show_name })),
+    }),
+    now,
+  );
+  await provider.refund(payment.id, payment.amount);
+  return 'refunded';
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { buildApp } from './app.js';
+import { type Clock, ManualClock, systemClock } from './clock.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { openMigratedDatabase } from './db/index.js';
+import { seedDemo } from './seed/index.js';
+import { sweepExpiredHolds } from './services/holds/index.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product: database (PGlite data folder or DATABASE_URL), migrations, the demo
+ * catalogue on an empty database, the hold sweeper and the HTTP server with the given page plugins.
+ */
+export async function startServer(opts: {
+  plugins?: FastifyPluginAsync[];
+  config?: ServerConfig;
+  seed?: 'full' | 'small' | 'none';
+  log?: (line: string) => void;
+}): Promise<RunningServer> {
+  const config = opts.config ?? loadConfig();
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const clock: Clock = process.env.CLOCK_CONTROL === '1' && config.devTools ? new ManualClock() : systemClock;
+  const db = await openMigratedDatabase(config);
+  log(`Database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
+  const seed = opts.seed ?? (process.env.SEED as 'full' | 'small' | 'none' | undefined) ?? 'full';
+  if (seed !== 'none') {
+    const started = Date.now();
+    const summary = await seedDemo(db, { now: clock.now(), scale: seed });
+    log(`Demo catalogue ready (${Math.round((Date.now() - started) / 100) / 10} s): ${JSON.stringify(summary)}`);
+  }
+  const app = await buildApp({ db, clock, config }, { plugins: opts.plugins ?? [], logger: false });
+  const sweeper = setInterval(() => {
+    sweepExpiredHolds(db, clock.now()).catch((err) => app.log.error(err));
+  }, 60_000);
+  sweeper.unref();
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  return {
+    app,
+    url,
+    async stop() {
+      clearInterval(sweeper);
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { type BasketState, kopecksToRoubles, type SelectionAnswer } from '@partera/contract';
+import type { BasketContents } from './contents.js';
+import type { SelectionOutcome } from './selection.js';
+
+export function performanceUrl(performanceId: number): string {
+  return `/performance/${performanceId}/`;
+}
+
+function cannotCreateOrder(cause: string | null | undefined): {
+  cannotCreateOrder: boolean;
+  cannotCreateOrderCause: string;
+} {
+  return { cannotCreateOrder: Boolean(cause), cannotCreateOrderCause: cause ?? '' };
+}
+
+/** The spec's selection answer (3.7) for a basket change. */
+export function selectionAnswer(outcome: SelectionOutcome, performanceId?: number): SelectionAnswer {
+  const { basket } = outcome;
+  const ticketHashList: Record<string, string> = {};
+  for (const p of basket.places) ticketHashList[String(p.placeId)] = p.cypher;
+  const summary = {
+    ticketCount: basket.ticketCount,
+    basketPrice: kopecksToRoubles(basket.total),
+    allTicketsPrice: kopecksToRoubles(basket.total),
+    hasBonus: false,
+    fee: 0,
+    ticketHashList,
+    giftIds: {},
+    giftPrice: 0,
+    tickets: basket.entrance.map((e) => ({
+      id: e.performanceSectionId,
+      sectionName: e.sectionName,
+      price: kopecksToRoubles(e.price),
+      fee: 0,
+      isEntrance: true,
+    })),
+    ...cannotCreateOrder(basket.cannotCreateOrderCause),
+    areInBasketMoreTicketsLeft: basket.ticketCount > 0,
+    ...(performanceId !== undefined ? { performanceFullUrl: performanceUrl(performanceId) } : {}),
+  };
+  if (!outcome.ok) return { result: 0, error: outcome.code, message: outcome.message, ...summary };
+  return { result: 1, error: 0, ...summary };
+}
+
+/** The basket state of decision 0001 (extension call GET /shopcart/state/). */
+export function basketState(basket: BasketContents, now: Date, userIsGuest: boolean): BasketState {
+  return {
+    tickets: basket.lines.map((l) => ({
+      kind: l.kind,
+      cypher: l.performancePlaceId === null ? null : String(l.performancePlaceId),
+      performanceId: l.performanceId,
+      sectionId: l.sectionId,
+      showName: l.showName,
+      performanceDate: l.performanceDate.toISOString(),
+      buildingName: l.buildingName,
+      hallName: l.hallName,
+      sectionName: l.sectionName,
+      row: l.row,
+      place: l.place,
+      count: l.count,
+      price: kopecksToRoubles(l.price),
+      tariffName: l.tariffName,
+      performanceFullUrl: performanceUrl(l.performanceId),
+    })),
+    ticketCount: basket.ticketCount,
+    basketPrice: kopecksToRoubles(basket.total),
+    holdSecondsLeft: basket.heldUntil
+      ? Math.max(0, Math.floor((basket.heldUntil.getTime() - now.getTime()) / 1000))
+      : null,
+    ...cannotCreateOrder(basket.lines.find((l) => l.cannotCreateOrderCause)?.cannotCreateOrderCause),
+    userIsGuest,
+  };
+}

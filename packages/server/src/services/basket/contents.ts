@@ -1,0 +1,191 @@
+import type { Queryable } from '../../db/index.js';
+
+/** One line of a buyer's basket: a held place, or held tickets of an entrance section. */
+export interface BasketLine {
+  kind: 'place' | 'entrance';
+  /** performance_places.id for a place; null for entrance tickets. */
+  performancePlaceId: number | null;
+  placeId: number | null;
+  performanceSectionId: number | null;
+  performanceId: number;
+  sectionId: number;
+  showName: string;
+  showSlug: string;
+  performanceDate: Date;
+  buildingName: string;
+  hallName: string;
+  sectionName: string;
+  row: string | null;
+  place: string | null;
+  count: number;
+  /** Per ticket, kopecks. */
+  price: number;
+  tariffId: number | null;
+  tariffName: string;
+  heldUntil: Date;
+  cannotCreateOrderCause: string | null;
+}
+
+export interface BasketContents {
+  lines: BasketLine[];
+  ticketCount: number;
+  /** Kopecks. */
+  total: number;
+  /** The earliest hold expiry, null when the basket is empty. */
+  heldUntil: Date | null;
+}
+
+interface LineRow {
+  kind: 'place' | 'entrance';
+  performance_place_id: number | null;
+  place_id: number | null;
+  performance_section_id: number | null;
+  performance_id: number;
+  section_id: number;
+  show_name: string;
+  show_slug: string;
+  starts_at: Date;
+  building_name: string;
+  hall_name: string;
+  section_name: string;
+  row_label: string | null;
+  number: string | null;
+  ticket_count: number;
+  price: number;
+  tariff_id: number | null;
+  tariff_name: string | null;
+  held_until: Date;
+  cannot_create_order_cause: string | null;
+}
+
+/**
+ * The price of one held ticket: its tariff (claims always record one, the category's default
+ * when the buyer chose none), else the price category's own price.
+ */
+const TICKET_PRICE = 'coalesce(t.price, pc.price)';
+const TARIFF_NAME = 't.name';
+
+/** Everything the session holds right now (live holds only), oldest performance first. */
+export async function loadBasket(tx: Queryable, sessionId: string, now: Date): Promise<BasketContents> {
+  const r = await tx.query<LineRow>(
+    `SELECT 'place' AS kind, pp.id AS performance_place_id, pl.id AS place_id, NULL::int AS performance_section_id,
+            pp.performance_id, pl.section_id, sh.name AS show_name, sh.slug AS show_slug, pf.starts_at,
+            b.name AS building_name, h.name AS hall_name, s.name AS section_name, pl.row_label, pl.number,
+            1 AS ticket_count, ${TICKET_PRICE} AS price, pp.tariff_id, ${TARIFF_NAME} AS tariff_name, pp.held_until,
+            pf.cannot_create_order_cause
+       FROM performance_places pp
+       JOIN places pl ON pl.id = pp.place_id
+       JOIN sections s ON s.id = pl.section_id
+       JOIN price_categories pc ON pc.id = pp.price_category_id
+       LEFT JOIN tariffs t ON t.id = pp.tariff_id
+       JOIN performances pf ON pf.id = pp.performance_id
+       JOIN shows sh ON sh.id = pf.show_id
+       JOIN halls h ON h.id = pf.hall_id
+       JOIN buildings b ON b.id = h.building_id
+      WHERE pp.hold_session_id = $1 AND pp.state = 1 AND pp.held_until > $2
+     UNION ALL
+     SELECT 'entrance', NULL, NULL, ps.id, ps.performance_id, ps.section_id, sh.name, sh.slug, pf.starts_at,
+            b.name, h.name, s.name, NULL, NULL, eh.ticket_count, ${TICKET_PRICE}, eh.tariff_id, ${TARIFF_NAME},
+            eh.held_until, pf.cannot_create_order_cause
+       FROM entrance_holds eh
+       JOIN performance_sections ps ON ps.id = eh.performance_section_id
+       JOIN sections s ON s.id = ps.section_id
+       JOIN price_categories pc ON pc.id = ps.price_category_id
+       LEFT JOIN tariffs t ON t.id = eh.tariff_id
+       JOIN performances pf ON pf.id = ps.performance_id
+       JOIN shows sh ON sh.id = pf.show_id
+       JOIN halls h ON h.id = pf.hall_id
+       JOIN buildings b ON b.id = h.building_id
+      WHERE eh.session_id = $1 AND eh.held_until > $2
+      ORDER BY starts_at, performance_id, kind DESC, section_name, row_label, number`,
+    [sessionId, now],
+  );
+  const lines: BasketLine[] = r.rows.map((row) => ({
+    kind: row.kind,
+    performancePlaceId: row.performance_place_id,
+    placeId: row.place_id,
+    performanceSectionId: row.performance_section_id,
+    performanceId: row.performance_id,
+    sectionId: row.section_id,
+    showName: row.show_name,
+    showSlug: row.show_slug,
+    performanceDate: new Date(row.starts_at),
+    buildingName: row.building_name,
+    hallName: row.hall_name,
+    sectionName: row.section_name,
+    row: row.row_label,
+    place: row.number,
+    count: row.ticket_count,
+    price: row.price,
+    tariffId: row.tariff_id,
+    tariffName: row.tariff_name ?? '',
+    heldUntil: new Date(row.held_until),
+    cannotCreateOrderCause: row.cannot_create_order_cause,
+  }));
+  const heldUntil = lines.reduce<Date | null>(
+    (min, l) => (min === null || l.heldUntil < min ? l.heldUntil : min),
+    null,
+  );
+  return {
+    lines,
+    ticketCount: lines.reduce((n, l) => n + l.count, 0),
+    total: lines.reduce((n, l) => n + l.count * l.price, 0),
+    heldUntil,
+  };
+}
+
+/** The part of the basket a selection answer needs (spec 3.7), without the display joins. */
+export interface BasketSummary {
+  ticketCount: number;
+  /** Kopecks. */
+  total: number;
+  /** Hall place id → cypher of the places held. */
+  places: Array<{ placeId: number; cypher: string }>;
+  entrance: Array<{ performanceSectionId: number; sectionName: string; price: number; count: number }>;
+  cannotCreateOrderCause: string | null;
+}
+
+export async function loadBasketSummary(tx: Queryable, sessionId: string, now: Date): Promise<BasketSummary> {
+  const r = await tx.query<{
+    kind: 'place' | 'entrance';
+    id: number;
+    place_id: number | null;
+    section_name: string | null;
+    price: number;
+    ticket_count: number;
+    cause: string | null;
+  }>(
+    `SELECT 'place' AS kind, pp.id, pp.place_id, NULL::text AS section_name, coalesce(t.price, pc.price) AS price,
+            1 AS ticket_count, pf.cannot_create_order_cause AS cause
+       FROM performance_places pp
+       JOIN price_categories pc ON pc.id = pp.price_category_id
+       LEFT JOIN tariffs t ON t.id = pp.tariff_id
+       JOIN performances pf ON pf.id = pp.performance_id
+      WHERE pp.hold_session_id = $1 AND pp.state = 1 AND pp.held_until > $2
+     UNION ALL
+     SELECT 'entrance', ps.id, NULL, s.name, coalesce(t.price, pc.price), eh.ticket_count, pf.cannot_create_order_cause
+       FROM entrance_holds eh
+       JOIN performance_sections ps ON ps.id = eh.performance_section_id
+       JOIN sections s ON s.id = ps.section_id
+       JOIN price_categories pc ON pc.id = ps.price_category_id
+       LEFT JOIN tariffs t ON t.id = eh.tariff_id
+       JOIN performances pf ON pf.id = ps.performance_id
+      WHERE eh.session_id = $1 AND eh.held_until > $2`,
+    [sessionId, now],
+  );
+  const summary: BasketSummary = { ticketCount: 0, total: 0, places: [], entrance: [], cannotCreateOrderCause: null };
+  for (const row of r.rows) {
+    summary.ticketCount += row.ticket_count;
+    summary.total += row.ticket_count * row.price;
+    summary.cannotCreateOrderCause ??= row.cause;
+    if (row.kind === 'place') summary.places.push({ placeId: row.place_id!, cypher: String(row.id) });
+    else
+      summary.entrance.push({
+        performanceSectionId: row.id,
+        sectionName: row.section_name!,
+        price: row.price,
+        count: row.ticket_count,
+      });
+  }
+  return summary;
+}

@@ -1,0 +1,22 @@
+/** The buyer's basket: what is held, the selection rules and the answers of the basket calls. */
+export { basketState, performanceUrl, selectionAnswer } from './answers.js';
+export { type BasketContents, type BasketLine, type BasketSummary, loadBasket, loadBasketSummary } from './contents.js';
+export { SelectionRefusal, selectionMessages } from './rules.js';
+export {
+  addEntranceTickets,
+  deselectAll,
+  deselectPlace,
+  removeEntranceTickets,
+  type SelectionOutcome,
+  selectPlace,
+} from './selection.js';
+
+import type { AppDeps } from '../../app.js';
+import { basketState } from './answers.js';
+import { loadBasket } from './contents.js';
+
+/** The basket state a page renders for this session (decision 0001 shape). */
+export async function getBasketState(deps: AppDeps, sessionId: string) {
+  const now = deps.clock.now();
+  return basketState(await loadBasket(deps.db, sessionId, now), now, true);
+}

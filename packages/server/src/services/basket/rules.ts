@@ -1,0 +1,29 @@
+import { ErrorCode, messages } from '@partera/contract';
+
+/**
+ * Refusals of basket changes, each with the spec's code and message (hall-basket-checkout.md 8.1,
+ * 8.2, from the contract's catalogue). Thrown inside the basket transaction so that nothing of a
+ * refused change is kept.
+ */
+export class SelectionRefusal extends Error {
+  constructor(readonly refusal: { code: number; message: string }) {
+    super(refusal.message);
+  }
+  get code(): number {
+    return this.refusal.code;
+  }
+}
+
+/** Code 0: a refusal the client shows as the server's message (no special handling). */
+const plain = (message: string) => ({ code: 0, message });
+
+export const selectionMessages = {
+  basketLimit: (limit: number) => plain(messages.basketLimitExceeded(limit)),
+  noTickets: plain(messages.noTickets),
+  placeTaken: plain(messages.ticketAddFailed),
+  removeFailed: plain(messages.ticketRemoveFailed),
+  unknownTariff: plain(messages.tariffNotFound),
+  notFound: plain(messages.placeInfoLoadError),
+  /** 622: adding new items to the basket is disabled (sale closed, performance started). */
+  saleClosed: { code: ErrorCode.addingDisabled, message: 'Продажа билетов на это мероприятие закрыта' },
+};

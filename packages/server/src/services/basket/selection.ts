@@ -1,0 +1,244 @@
+import { effectiveMaxTicketCount } from '@partera/contract';
+import type { AppDeps } from '../../app.js';
+import type { Queryable } from '../../db/index.js';
+import {
+  basketExpiry,
+  basketHoldSummary,
+  claimEntranceTickets,
+  claimPlaces,
+  releaseAllEntranceTickets,
+  releaseAllPlaces,
+  releaseEntranceTickets,
+  releasePlaces,
+} from '../holds/index.js';
+import { type BasketSummary, loadBasketSummary } from './contents.js';
+import { SelectionRefusal, selectionMessages } from './rules.js';
+
+export type SelectionOutcome =
+  | { ok: true; basket: BasketSummary }
+  | { ok: false; code: number; message: string; basket: BasketSummary };
+
+interface TargetRow {
+  performance_place_id: number;
+  performance_id: number;
+  group_id: number;
+  exclusive_pair_place_id: number | null;
+  hall_id: number;
+}
+
+interface PerformanceRow {
+  id: number;
+  starts_at: Date;
+  sale_state: string;
+  allow_reserve: boolean;
+  allow_pay: boolean;
+  max_ticket_count: number;
+}
+
+/** Registers the session (so it can be locked) and serialises this buyer's basket changes. */
+async function lockSession(tx: Queryable, sessionId: string, csrfToken: string): Promise<void> {
+  await tx.query('INSERT INTO sessions (id, csrf_token) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
+    sessionId,
+    csrfToken,
+  ]);
+  await tx.query('SELECT id FROM sessions WHERE id = $1 FOR UPDATE', [sessionId]);
+}
+
+async function performanceOpenForSale(tx: Queryable, performanceId: number, now: Date): Promise<PerformanceRow> {
+  const r = await tx.query<PerformanceRow>(
+    'SELECT id, starts_at, sale_state, allow_reserve, allow_pay, max_ticket_count FROM performances WHERE id = $1',
+    [performanceId],
+  );
+  const p = r.rows[0];
+  if (!p) throw new SelectionRefusal(selectionMessages.notFound);
+  if (p.sale_state !== 'on_sale' || new Date(p.starts_at) <= now || (!p.allow_reserve && !p.allow_pay)) {
+    throw new SelectionRefusal(selectionMessages.saleClosed);
+  }
+  return p;
+}
+
+/** A place and everything sold with it: its group (group id > 0) and its exclusive pair. */
+async function expandPlace(
+  tx: Queryable,
+  performancePlaceId: number,
+): Promise<{ performanceId: number; ids: number[] }> {
+  const r = await tx.query<TargetRow>(
+    `SELECT pp.id AS performance_place_id, pp.performance_id, pl.group_id, pl.exclusive_pair_place_id, pl.hall_id
+       FROM performance_places pp JOIN places pl ON pl.id = pp.place_id WHERE pp.id = $1`,
+    [performancePlaceId],
+  );
+  const t = r.rows[0];
+  if (!t) throw new SelectionRefusal(selectionMessages.notFound);
+  const related = await tx.query<{ id: number }>(
+    `SELECT pp.id FROM performance_places pp JOIN places pl ON pl.id = pp.place_id
+      WHERE pp.performance_id = $1
+        AND (pp.id = $2
+             OR ($3 > 0 AND pl.hall_id = $4 AND pl.group_id = $3)
+             OR pl.id = $5)
+      ORDER BY pp.id`,
+    [t.performance_id, t.performance_place_id, t.group_id, t.hall_id, t.exclusive_pair_place_id],
+  );
+  return { performanceId: t.performance_id, ids: related.rows.map((x) => x.id) };
+}
+
+async function withBasket(
+  deps: AppDeps,
+  session: { id: string; csrfToken: string },
+  change: (tx: Queryable, now: Date) => Promise<void>,
+): Promise<SelectionOutcome> {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await lockSession(tx, session.id, session.csrfToken);
+      await change(tx, now);
+      return { ok: true, basket: await loadBasketSummary(tx, session.id, now) };
+    });
+  } catch (err) {
+    if (!(err instanceof SelectionRefusal)) throw err;
+    const basket = await loadBasketSummary(deps.db, session.id, now);
+    return { ok: false, code: err.code, message: err.message, basket };
+  }
+}
+
+function holdMs(deps: AppDeps): number {
+  return deps.config.holdMinutes * 60_000;
+}
+
+/** Puts a place (with its group or exclusive pair) into the buyer's basket. */
+export function selectPlace(
+  deps: AppDeps,
+  session: { id: string; csrfToken: string },
+  args: { performancePlaceId: number; tariffId?: number | null },
+): Promise<SelectionOutcome> {
+  return withBasket(deps, session, async (tx, now) => {
+    const { performanceId, ids } = await expandPlace(tx, args.performancePlaceId);
+    const performance = await performanceOpenForSale(tx, performanceId, now);
+    const wanted = await notYetMine(tx, ids, session.id, now);
+    if (wanted.length === 0) return;
+    const summary = await basketHoldSummary(tx, session.id, performanceId, now);
+    const limit = effectiveMaxTicketCount(performance.max_ticket_count);
+    if (summary.ticketCount + wanted.length > limit) throw new SelectionRefusal(selectionMessages.basketLimit(limit));
+    const tariffId = await tariffOfPlace(tx, args.performancePlaceId, args.tariffId ?? null);
+    const claim = await claimPlaces(tx, {
+      performancePlaceIds: wanted,
+      sessionId: session.id,
+      heldUntil: basketExpiry(summary, now, holdMs(deps)),
+      now,
+      tariffId,
+      unsafeNoGuard: deps.config.unsafeDisableHoldGuard,
+    });
+    if (!claim.ok) throw new SelectionRefusal(selectionMessages.placeTaken);
+  });
+}
+
+/** The places of the list the session does not hold yet (selecting a held place again is a no-op). */
+async function notYetMine(tx: Queryable, ids: number[], sessionId: string, now: Date): Promise<number[]> {
+  const r = await tx.query<{ id: number }>(
+    `SELECT id FROM performance_places
+      WHERE id = ANY($1::int[]) AND NOT (state = 1 AND hold_session_id = $2 AND held_until > $3)`,
+    [ids, sessionId, now],
+  );
+  return r.rows.map((row) => row.id);
+}
+
+/**
+ * The tariff a place is held at: the buyer's choice when it belongs to the place's price
+ * category, the category's default otherwise (null for a category without tariffs).
+ */
+async function tariffOfPlace(tx: Queryable, performancePlaceId: number, chosen: number | null): Promise<number | null> {
+  const r = await tx.query<{ id: number }>(
+    `SELECT t.id FROM tariffs t JOIN performance_places pp ON pp.price_category_id = t.price_category_id
+      WHERE pp.id = $1 AND (t.id = $2 OR ($2::int IS NULL AND t.is_default))
+      ORDER BY t.is_default DESC, t.id LIMIT 1`,
+    [performancePlaceId, chosen],
+  );
+  if (chosen !== null && !r.rows[0]) throw new SelectionRefusal(selectionMessages.unknownTariff);
+  return r.rows[0]?.id ?? null;
+}
+
+/** The same for an entrance section of a performance. */
+async function tariffOfSection(
+  tx: Queryable,
+  performanceSectionId: number,
+  chosen: number | null,
+): Promise<number | null> {
+  const r = await tx.query<{ id: number }>(
+    `SELECT t.id FROM tariffs t JOIN performance_sections ps ON ps.price_category_id = t.price_category_id
+      WHERE ps.id = $1 AND (t.id = $2 OR ($2::int IS NULL AND t.is_default))
+      ORDER BY t.is_default DESC, t.id LIMIT 1`,
+    [performanceSectionId, chosen],
+  );
+  if (chosen !== null && !r.rows[0]) throw new SelectionRefusal(selectionMessages.unknownTariff);
+  return r.rows[0]?.id ?? null;
+}
+
+/** Takes a place (with its group or exclusive pair) out of the buyer's basket. */
+export function deselectPlace(
+  deps: AppDeps,
+  session: { id: string; csrfToken: string },
+  args: { performancePlaceId: number },
+): Promise<SelectionOutcome> {
+  return withBasket(deps, session, async (tx) => {
+    const { ids } = await expandPlace(tx, args.performancePlaceId);
+    const released = await releasePlaces(tx, session.id, ids);
+    if (released.length === 0) throw new SelectionRefusal(selectionMessages.removeFailed);
+  });
+}
+
+/** Empties the basket. */
+export function deselectAll(deps: AppDeps, session: { id: string; csrfToken: string }): Promise<SelectionOutcome> {
+  return withBasket(deps, session, async (tx) => {
+    await releaseAllPlaces(tx, session.id);
+    await releaseAllEntranceTickets(tx, session.id);
+  });
+}
+
+async function performanceSection(tx: Queryable, performanceId: number, sectionId: number): Promise<number> {
+  const r = await tx.query<{ id: number }>(
+    'SELECT id FROM performance_sections WHERE performance_id = $1 AND section_id = $2',
+    [performanceId, sectionId],
+  );
+  if (!r.rows[0]) throw new SelectionRefusal(selectionMessages.notFound);
+  return r.rows[0].id;
+}
+
+/** Adds free-seating tickets of an entrance section. */
+export function addEntranceTickets(
+  deps: AppDeps,
+  session: { id: string; csrfToken: string },
+  args: { performanceId: number; sectionId: number; count: number; tariffId?: number | null },
+): Promise<SelectionOutcome> {
+  return withBasket(deps, session, async (tx, now) => {
+    const performance = await performanceOpenForSale(tx, args.performanceId, now);
+    const psId = await performanceSection(tx, args.performanceId, args.sectionId);
+    const summary = await basketHoldSummary(tx, session.id, args.performanceId, now);
+    const limit = effectiveMaxTicketCount(performance.max_ticket_count);
+    if (summary.ticketCount + args.count > limit) throw new SelectionRefusal(selectionMessages.basketLimit(limit));
+    const claim = await claimEntranceTickets(tx, {
+      performanceSectionId: psId,
+      sessionId: session.id,
+      count: args.count,
+      tariffId: await tariffOfSection(tx, psId, args.tariffId ?? null),
+      heldUntil: basketExpiry(summary, now, holdMs(deps)),
+      now,
+    });
+    if (!claim.ok) throw new SelectionRefusal(selectionMessages.noTickets);
+  });
+}
+
+/** Removes the session's tickets of an entrance section (all of them, or `count`). */
+export function removeEntranceTickets(
+  deps: AppDeps,
+  session: { id: string; csrfToken: string },
+  args: { performanceId: number; sectionId: number; count?: number },
+): Promise<SelectionOutcome> {
+  return withBasket(deps, session, async (tx) => {
+    const psId = await performanceSection(tx, args.performanceId, args.sectionId);
+    const given = await releaseEntranceTickets(tx, {
+      performanceSectionId: psId,
+      sessionId: session.id,
+      count: args.count,
+    });
+    if (given === 0) throw new SelectionRefusal(selectionMessages.removeFailed);
+  });
+}

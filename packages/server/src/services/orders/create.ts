@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../app.js';
+import { loadBasket } from '../basket/contents.js';
+import { type GuestDetails, validateGuest } from './guest.js';
+
+export type OrderCreation =
+  | { ok: true; orderId: number; accessToken: string; total: number }
+  | { ok: false; code: number; message: string };
+
+export const orderMessages = {
+  emptyBasket: { code: 620, message: 'Время резерва билетов истекло или корзина пуста. Выберите места заново.' },
+  unsupportedPayment: { code: 1, message: 'Этот способ оплаты пока недоступен. Выберите оплату картой.' },
+};
+
+/**
+ * Turns the session's basket into an order awaiting payment ('new'), for a guest buyer paying by
+ * card with e-tickets. Earlier unpaid orders of the same basket are cancelled, so only the newest
+ * can ever be paid (a late payment of an old one is refunded).
+ */
+export async function createGuestOrder(
+  deps: AppDeps,
+  session: { id: string; csrfToken: string },
+  guest: GuestDetails & { payment: string; paymentCard?: string | null },
+): Promise<OrderCreation> {
+  if (guest.payment !== 'card') return { ok: false, ...orderMessages.unsupportedPayment };
+  const problem = validateGuest(guest);
+  if (problem) return { ok: false, code: 1, message: problem };
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await tx.query('INSERT INTO sessions (id, csrf_token) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
+      session.id,
+      session.csrfToken,
+    ]);
+    await tx.query('SELECT id FROM sessions WHERE id = $1 FOR UPDATE', [session.id]);
+    const basket = await loadBasket(tx, session.id, now);
+    if (basket.ticketCount === 0) return { ok: false, ...orderMessages.emptyBasket };
+    const blocked = basket.lines.find((l) => l.cannotCreateOrderCause);
+    if (blocked?.cannotCreateOrderCause) return { ok: false, code: 1, message: blocked.cannotCreateOrderCause };
+    await tx.query(`UPDATE orders SET status = 'cancelled' WHERE session_id = $1 AND status = 'new'`, [session.id]);
+    const accessToken = randomBytes(24).toString('base64url');
+    const order = await tx.query<{ id: number }>(
+      `INSERT INTO orders (session_id, access_token, status, email, first_name, surname, patronymic, phone,
+                           payment_method, delivery_method, payment_card, total, created_at)
+       VALUES ($1, $2, 'new', $3, $4, $5, $6, $7, 'card', 'eticket', $8, $9, $10) RETURNING id`,
+      [
+        session.id,
+        accessToken,
+        guest.email.trim(),
+        guest.name.trim(),
+        guest.surname.trim(),
+        guest.patronymic?.trim() || null,
+        guest.phone?.trim() || null,
+        guest.paymentCard ?? null,
+        basket.total,
+        now,
+      ],
+    );
+    const orderId = order.rows[0]!.id;
+    for (const line of basket.lines) {
+      await tx.query(
+        `INSERT INTO order_items (order_id, performance_id, performance_place_id, performance_section_id, tariff_id, ticket_count, price)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          orderId,
+          line.performanceId,
+          line.performancePlaceId,
+          line.performanceSectionId,
+          line.tariffId,
+          line.count,
+          line.price,
+        ],
+      );
+    }
+    return { ok: true, orderId, accessToken, total: basket.total };
+  });
+}

@@ -1,0 +1,136 @@
+import type { ServerConfig } from '../config.js';
+import type { Queryable } from '../db/index.js';
+import { orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
+import { renderTicketsPdf } from './pdf.js';
+import { loadOrder, loadOrderTickets, loadTicketByCode, type TicketOrder, tokenMatches } from './query.js';
+
+export interface CompletionTicket {
+  code: string;
+  kind: 'place' | 'entrance';
+  showName: string;
+  /** ISO 8601. */
+  performanceDate: string;
+  buildingName: string;
+  hallName: string;
+  sectionName: string;
+  row: string | null;
+  place: string | null;
+  /** Kopecks. */
+  price: number;
+  pdfUrl: string;
+}
+
+/** What the site's /order/complete/ page shows. Money in kopecks. */
+export interface OrderCompletion {
+  order: {
+    id: number;
+    number: string;
+    status: TicketOrder['status'];
+    total: number;
+    email: string;
+    firstName: string;
+    surname: string;
+    patronymic: string | null;
+    /** ISO 8601, null until paid. */
+    paidAt: string | null;
+  };
+  tickets: CompletionTicket[];
+  /** All tickets in one PDF; null while there are none. */
+  allTicketsPdfUrl: string | null;
+  /** The latest payment attempt, so the page can tell 'paid', 'declined' and 'being processed' apart. */
+  lastPayment: { status: string; declineReason: string | null } | null;
+}
+
+/**
+ * The order-complete page's data. null when the order does not exist or the token is not the
+ * order's (the page answers 404 either way, so an order id cannot be probed).
+ */
+export async function getOrderCompletion(
+  deps: { db: Queryable },
+  orderId: number,
+  token: string,
+): Promise<OrderCompletion | null> {
+  const order = await loadOrder(deps.db, orderId);
+  if (!order || !tokenMatches(order, token)) return null;
+  const tickets = await loadOrderTickets(deps.db, orderId);
+  const payment = await deps.db.query<{ status: string; decline_reason: string | null }>(
+    `SELECT status, decline_reason FROM payments WHERE order_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [orderId],
+  );
+  const last = payment.rows[0];
+  return {
+    order: {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      total: order.total,
+      email: order.email,
+      firstName: order.firstName,
+      surname: order.surname,
+      patronymic: order.patronymic,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    tickets: tickets.map((t) => ({
+      code: t.code,
+      kind: t.kind,
+      showName: t.showName,
+      performanceDate: t.performanceDate.toISOString(),
+      buildingName: t.buildingName,
+      hallName: t.hallName,
+      sectionName: t.sectionName,
+      row: t.row,
+      place: t.place,
+      price: t.price,
+      pdfUrl: ticketPdfPath(t.code, order.accessToken),
+    })),
+    allTicketsPdfUrl: tickets.length > 0 ? orderTicketsPdfPath(order.id, order.accessToken) : null,
+    lastPayment: last ? { status: last.status, declineReason: last.decline_reason } : null,
+  };
+}
+
+export type TicketPdfResult =
+  | { ok: true; pdf: Buffer; filename: string }
+  | { ok: false; status: 403 | 404; message: string };
+
+const NOT_FOUND = { ok: false, status: 404, message: 'Билет не найден' } as const;
+const FORBIDDEN = {
+  ok: false,
+  status: 403,
+  message: 'Нет доступа к билету: откройте ссылку из письма с билетами',
+} as const;
+
+type PdfDeps = { db: Queryable; config: Pick<ServerConfig, 'supportPhone' | 'supportEmail'> };
+
+/** One ticket's PDF, for the holder of the order's token. A returned ticket is not printed. */
+export async function ticketPdf(deps: PdfDeps, code: string, token: string | undefined): Promise<TicketPdfResult> {
+  const found = await loadTicketByCode(deps.db, code);
+  if (found?.ticket.status !== 'issued') return NOT_FOUND;
+  const order = await loadOrder(deps.db, found.orderId);
+  if (!order) return NOT_FOUND;
+  if (!tokenMatches(order, token)) return FORBIDDEN;
+  const pdf = await renderTicketsPdf({
+    order,
+    tickets: [found.ticket],
+    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
+  });
+  return { ok: true, pdf, filename: `bilet-${found.ticket.code}.pdf` };
+}
+
+/** All issued tickets of an order in one PDF. */
+export async function orderTicketsPdf(
+  deps: PdfDeps,
+  orderId: number,
+  token: string | undefined,
+): Promise<TicketPdfResult> {
+  const order = await loadOrder(deps.db, orderId);
+  if (!order) return NOT_FOUND;
+  if (!tokenMatches(order, token)) return FORBIDDEN;
+  const tickets = await loadOrderTickets(deps.db, orderId);
+  if (tickets.length === 0) return NOT_FOUND;
+  const pdf = await renderTicketsPdf({
+    order,
+    tickets,
+    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
+  });
+  return { ok: true, pdf, filename: `bilety-zakaz-${order.number}.pdf` };
+}

@@ -1,0 +1,122 @@
+/**
+ * Seat-hold throughput with buyers racing for the same places.
+ *
+ *   node --conditions=source --import tsx scripts/bench/holds.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --conditions=source --import tsx scripts/bench/holds.ts
+ *
+ * Each run: a hall of 400 seats; 2 000 buyers, each with its own session, ask over HTTP for a
+ * random seat among the 100 'best' ones, 64 requests in flight. PGlite runs one in-process
+ * server (it is an embedded, single-connection database); PostgreSQL runs two server processes.
+ * Reports attempts per second, p50/p99 latency and the count of double holds (must be 0),
+ * medians of 3 runs.
+ */
+import { CSRF_PARAM, SESSION_PARAM } from '../../packages/server/src/http/names.js';
+import { csrfTokenFor, issueSessionId } from '../../packages/server/src/http/session.js';
+import { buildTestApp } from '../../packages/server/test/support/app.js';
+import { openTestDatabase, postgresUrl, type TestDatabase } from '../../packages/server/test/support/databases.js';
+import { createHallFixture } from '../../packages/server/test/support/fixture.js';
+import { startApiServerProcess } from '../../packages/server/test/support/processes.js';
+import { machine, median, percentile, writeSection } from './report.js';
+
+const SECRET = 'bench-secret';
+const SEATS = 400;
+const HOT = 100;
+const BUYERS = 2_000;
+const IN_FLIGHT = 64;
+const RUNS = 3;
+
+interface RunResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  won: number;
+  doubleHolds: number;
+}
+
+async function race(urls: string[], seats: number[]): Promise<RunResult> {
+  const hot = seats.slice(0, HOT);
+  const latencies: number[] = [];
+  const winners = new Map<number, number>();
+  let next = 0;
+  const started = performance.now();
+  async function worker(w: number) {
+    for (;;) {
+      const i = next++;
+      if (i >= BUYERS) return;
+      const sid = issueSessionId(SECRET);
+      const seat = hot[(i * 7919 + w) % HOT]!;
+      const t0 = performance.now();
+      const r = await fetch(`${urls[i % urls.length]}/hallPlace/select/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${SESSION_PARAM}=${sid}` },
+        body: new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(sid, SECRET) }),
+      });
+      const body = (await r.json()) as { result: number };
+      latencies.push(performance.now() - t0);
+      if (body.result === 1) winners.set(seat, (winners.get(seat) ?? 0) + 1);
+    }
+  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, (_, w) => worker(w)));
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    perSecond: BUYERS / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    won: [...winners.values()].reduce((a, b) => a + b, 0),
+    doubleHolds: [...winners.values()].filter((n) => n > 1).length,
+  };
+}
+
+async function runPglite(): Promise<RunResult[]> {
+  const results: RunResult[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const db = await openTestDatabase('pglite');
+    const f = await createHallFixture(db.db, { seatCount: SEATS, maxTicketCount: 8 });
+    const { app } = await buildTestApp(db.db, { config: { csrfSecret: SECRET } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    results.push(await race([`http://127.0.0.1:${port}`], f.seats));
+    await app.close();
+    await db.close();
+  }
+  return results;
+}
+
+async function runPostgres(): Promise<RunResult[]> {
+  const results: RunResult[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const db: TestDatabase = await openTestDatabase('postgres');
+    const f = await createHallFixture(db.db, { seatCount: SEATS });
+    const base = 4700 + run * 2;
+    const env = (port: number) => ({ DATABASE_URL: db.url!, PORT: String(port), SECRET, NODE_ENV: 'production' });
+    const servers = await Promise.all([startApiServerProcess(env(base)), startApiServerProcess(env(base + 1))]);
+    results.push(await race(servers.map((s) => s.url), f.seats));
+    await Promise.all(servers.map((s) => s.stop()));
+    await db.close();
+  }
+  return results;
+}
+
+function row(name: string, rs: RunResult[]): string {
+  return `| ${name} | ${Math.round(median(rs.map((r) => r.perSecond)))} | ${median(rs.map((r) => r.p50)).toFixed(1)} | ${median(rs.map((r) => r.p99)).toFixed(1)} | ${rs.map((r) => r.won).join(' / ')} | ${rs.reduce((n, r) => n + r.doubleHolds, 0)} |`;
+}
+
+const rows = [row('PGlite, 1 process (in-process database)', await runPglite())];
+if (postgresUrl) rows.push(row('PostgreSQL 15, 2 server processes', await runPostgres()));
+writeSection(
+  'holds',
+  `## Seat holds under a sale rush
+
+${BUYERS} buyers (one session each) race for ${HOT} places of a ${SEATS}-place hall over HTTP,
+${IN_FLIGHT} requests in flight; each asks for one seat. Medians of ${RUNS} runs; 'won' is how many
+attempts got a seat in each run (at most ${HOT}); double holds must be 0.
+
+| database | hold attempts / s | p50 ms | p99 ms | won per run | double holds |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
+Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --conditions=source --import tsx scripts/bench/holds.ts\``,
+);
+process.exit(0);
