@@ -91,7 +91,12 @@ async function runPostgres(): Promise<RunResult[]> {
     const base = 4700 + run * 2;
     const env = (port: number) => ({ DATABASE_URL: db.url!, PORT: String(port), SECRET, NODE_ENV: 'production' });
     const servers = await Promise.all([startApiServerProcess(env(base)), startApiServerProcess(env(base + 1))]);
-    results.push(await race(servers.map((s) => s.url), f.seats));
+    results.push(
+      await race(
+        servers.map((s) => s.url),
+        f.seats,
+      ),
+    );
     await Promise.all(servers.map((s) => s.stop()));
     await db.close();
   }

@@ -199,3 +199,15 @@ describe('labels', () => {
     expect(carouselPosition(2, 7)).toBe('2 из 7');
   });
 });
+
+describe('venueDateTime', () => {
+  it('shows the Moscow wall clock whatever the process time zone', async () => {
+    const { venueDateTime } = await import('../src/format/date.js');
+    expect(venueDateTime('2026-11-28T17:00:00.000Z')).toEqual({ date: '28.11.2026', time: '20:00' });
+    expect(venueDateTime('2026-12-31T21:30:00.000Z', 'Asia/Yekaterinburg')).toEqual({
+      date: '01.01.2027',
+      time: '02:30',
+    });
+    expect(venueDateTime('not a date')).toBeNull();
+  });
+});

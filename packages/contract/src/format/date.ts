@@ -68,3 +68,39 @@ export function formatCountdown(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   return `${pad2(Math.floor(s / 60))}:${pad2(s % 60)}`;
 }
+
+/** Venues are in Moscow time unless their city says otherwise. */
+export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock date and time of an instant at the venue: { date: 'dd.mm.yyyy', time: 'HH:mm' },
+ * whatever the time zone of the browser or server that renders it.
+ */
+export function venueDateTime(
+  input: DateInput,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { date: string; time: string } | null {
+  const d = toDate(input);
+  if (!d) return null;
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('ru-RU', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: [part('day'), part('month'), part('year')].join(DATE_SEPARATOR),
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}

@@ -1,4 +1,4 @@
-import { formatDate } from '@partera/contract';
+import { venueDateTime } from '@partera/contract';
 import type { BasketTicket } from '../api/basket.js';
 
 /** The tickets of one performance, in the order the basket lists them. */
@@ -43,10 +43,6 @@ export function ticketKey(ticket: BasketTicket): string {
  * (the venue's), not converted to the buyer's time zone.
  */
 export function performanceWhen(iso: string): string {
-  const wall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  if (wall?.[1] && wall[2]) return `${formatDate(wall[1])} в ${wall[2]}`;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const hhmm = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return `${formatDate(date)} в ${hhmm}`;
+  const at = venueDateTime(iso);
+  return at ? `${at.date} в ${at.time}` : '';
 }

@@ -29,12 +29,13 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 .pt-hall-viewport{position:relative;height:min(70vh,640px);min-height:320px;overflow:hidden;border-radius:8px;background:#f7f7f9;touch-action:none}
 .pt-hall-canvas{width:100%;height:100%}
 .pt-hall-svg{display:block;width:100%;height:100%}
-.pt-hall .place{fill:var(--pt-off);transition:opacity .15s}
+.pt-hall .place{transition:opacity .15s}
+.pt-hall .place:not([fill]){fill:var(--pt-off)}
 .pt-hall .place[fill]{cursor:pointer}
 .pt-hall .place[fill]:hover{stroke:var(--pt-ink);stroke-width:1.5px}
 .pt-hall .place.pt-sel{fill:var(--pt-ink);stroke:#fff;stroke-width:1.6px;filter:drop-shadow(0 0 1px var(--pt-ink))}
 .pt-hall .place.pt-wait,.pt-hall .entrance-section.pt-wait{opacity:.5}
-.pt-hall .entrance-section{fill:var(--pt-off)}
+.pt-hall .entrance-section:not(.pt-on){fill:var(--pt-off)}
 .pt-hall .entrance-section.pt-on{cursor:pointer}
 .pt-hall .entrance-section.pt-none{fill:var(--pt-off);cursor:not-allowed}
 .pt-hall .entrance-section.pt-sel>:not(text){stroke:var(--pt-ink);stroke-width:3px}

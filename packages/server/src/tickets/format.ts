@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE, venueDateTime } from '@partera/contract';
+
 /**
  * Russian display formats used by tickets, e-mails and the sandbox bank page.
  * Money is integer kopecks in code; roubles appear only here, at the edge.
@@ -16,21 +18,10 @@ export function formatBankAmount(kopecks: number): string {
   return `${roublesWithKopecks.format(kopecks / 100)}\u00a0₽`;
 }
 
-export const MOSCOW = 'Europe/Moscow';
-
 /** dd.mm.yyyy HH:mm in the venue's time zone (Moscow unless the city says otherwise). */
-export function formatDateTime(at: Date, timeZone: string = MOSCOW): string {
-  const parts = new Intl.DateTimeFormat('ru-RU', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
+export function formatDateTime(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const local = venueDateTime(at, timeZone);
+  return local ? `${local.date} ${local.time}` : '';
 }
 
 /** The order number the buyer, the bank and support see. */

@@ -1,0 +1,282 @@
+import { createRandom, type Random } from '../seed/random.js';
+import { escapeXml } from './xml.js';
+
+/** What a poster shows: the show's name, age mark and genre. */
+export interface PosterShow {
+  id: number;
+  name: string;
+  ageMark: number;
+  /** Sub-genre (or genre) name, printed small: 'Драма'. */
+  genreName: string;
+  /** Genre slugs, leaf first then its parent, to pick the art style: ['drama', 'teatr']. */
+  genreSlugs: string[];
+  venueName?: string;
+}
+
+type Style = 'stage' | 'kids' | 'classical' | 'jazz' | 'rock' | 'standup' | 'show' | 'exhibition' | 'sport';
+
+const STYLE_BY_SLUG: Record<string, Style> = {
+  teatr: 'stage',
+  drama: 'stage',
+  komediya: 'stage',
+  myuzikl: 'stage',
+  detyam: 'kids',
+  'spektakli-dlya-detey': 'kids',
+  kontserty: 'rock',
+  klassika: 'classical',
+  dzhaz: 'jazz',
+  rok: 'rock',
+  pop: 'rock',
+  shou: 'show',
+  stendap: 'standup',
+  'ledovye-shou': 'show',
+  illyuzion: 'show',
+  vystavki: 'exhibition',
+  zhivopis: 'exhibition',
+  fotografiya: 'exhibition',
+  sport: 'sport',
+  khokkey: 'sport',
+  futbol: 'sport',
+};
+
+/** Base hue, saturation and lightness of the two gradient ends, and the title's font family. */
+const PALETTE: Record<Style, { hues: [number, number]; sat: number; light: [number, number]; serif: boolean }> = {
+  stage: { hues: [350, 20], sat: 62, light: [22, 40], serif: true },
+  kids: { hues: [190, 45], sat: 75, light: [55, 62], serif: false },
+  classical: { hues: [220, 250], sat: 40, light: [16, 32], serif: true },
+  jazz: { hues: [30, 260], sat: 55, light: [18, 34], serif: false },
+  rock: { hues: [280, 330], sat: 70, light: [18, 42], serif: false },
+  standup: { hues: [45, 15], sat: 80, light: [45, 30], serif: false },
+  show: { hues: [200, 290], sat: 70, light: [25, 45], serif: false },
+  exhibition: { hues: [35, 190], sat: 25, light: [70, 52], serif: true },
+  sport: { hues: [140, 200], sat: 60, light: [22, 36], serif: false },
+};
+
+const W = 600;
+const H = 900;
+
+/**
+ * Generated poster art: a gradient and shapes chosen by genre and varied by the show's id, the
+ * name wrapped over up to five lines, the genre, the venue and the age-mark badge. Only SVG and
+ * generic font families, so it renders the same everywhere with nothing to download.
+ */
+export function renderPosterSvg(show: PosterShow): string {
+  const style = styleOf(show.genreSlugs);
+  const palette = PALETTE[style];
+  const random = createRandom(`poster/${show.id}`);
+  const shift = random.int(-18, 18);
+  const top = hslToHex(palette.hues[0] + shift, palette.sat, palette.light[0]);
+  const bottom = hslToHex(palette.hues[1] + shift, palette.sat, palette.light[1]);
+  const accent = hslToHex(palette.hues[0] + shift + 180, Math.min(90, palette.sat + 15), 62);
+  const family = palette.serif ? 'serif' : 'sans-serif';
+  const title = layoutTitle(show.name);
+  const lineHeight = Math.round(title.size * 1.12);
+  const lastBaseline = show.venueName ? 800 : 830;
+  const firstBaseline = lastBaseline - (title.lines.length - 1) * lineHeight;
+  const age = `${show.ageMark}+`;
+
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeXml(show.name)}">`,
+    '<defs>',
+    `<linearGradient id="bg" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`,
+    '<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></linearGradient>',
+    `<radialGradient id="glow"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
+    '</defs>',
+    `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
+    art(style, random, accent),
+    `<rect y="${H * 0.52}" width="${W}" height="${H * 0.48}" fill="url(#shade)"/>`,
+    `<text x="40" y="70" font-family="sans-serif" font-size="22" letter-spacing="3" fill="#fff" fill-opacity="0.85">${escapeXml(show.genreName.toUpperCase())}</text>`,
+    `<g transform="translate(${W - 40 - 84} 34)"><rect width="84" height="50" rx="12" fill="#fff" fill-opacity="0.92"/>`,
+    `<text x="42" y="35" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="28" fill="#1f2329">${age}</text></g>`,
+    `<text font-family="${family}" font-weight="700" font-size="${title.size}" fill="#fff">`,
+    ...title.lines.map((line, i) => `<tspan x="40" y="${firstBaseline + i * lineHeight}">${escapeXml(line)}</tspan>`),
+    '</text>',
+    show.venueName
+      ? `<text x="40" y="852" font-family="sans-serif" font-size="22" fill="#fff" fill-opacity="0.85">${escapeXml(show.venueName)}</text>`
+      : '',
+    '</svg>',
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
+}
+
+function styleOf(slugs: string[]): Style {
+  for (const slug of slugs) {
+    const style = STYLE_BY_SLUG[slug];
+    if (style) return style;
+  }
+  return 'stage';
+}
+
+/** Shapes of each style, placed by the show's own random stream. */
+function art(style: Style, random: Random, accent: string): string {
+  const out: string[] = [];
+  const n = (v: number) => Math.round(v);
+  switch (style) {
+    case 'stage': {
+      out.push(`<ellipse cx="${n(random.between(220, 380))}" cy="430" rx="230" ry="330" fill="url(#glow)"/>`);
+      for (const side of [0, 1]) {
+        const folds: string[] = [];
+        for (let i = 0; i < 4; i++) {
+          const x0 = side === 0 ? i * 30 : W - i * 30;
+          const x1 = side === 0 ? x0 + 70 + i * 10 : x0 - 70 - i * 10;
+          folds.push(`M${x0} 0L${x1} 0Q${(x0 + x1) / 2} ${n(random.between(500, 700))} ${x0} ${H}Z`);
+        }
+        out.push(`<path d="${folds.join('')}" fill="#5a0f1a" fill-opacity="0.45"/>`);
+      }
+      out.push(`<path d="M0 0H${W}V60Q${W / 2} 110 0 60Z" fill="#5a0f1a" fill-opacity="0.6"/>`);
+      break;
+    }
+    case 'kids':
+      for (let i = 0; i < 14; i++) {
+        const r = random.between(14, 70);
+        const colour = hslToHex(random.int(0, 359), 80, 70);
+        out.push(
+          `<circle cx="${n(random.between(0, W))}" cy="${n(random.between(90, 560))}" r="${n(r)}" fill="${colour}" fill-opacity="0.8"/>`,
+        );
+      }
+      out.push(star(n(random.between(120, 480)), n(random.between(160, 400)), 60, '#fff3b0'));
+      break;
+    case 'classical': {
+      const cx = n(random.between(150, 450));
+      for (let i = 1; i <= 9; i++) {
+        out.push(
+          `<circle cx="${cx}" cy="330" r="${i * 38}" fill="none" stroke="${accent}" stroke-opacity="${(0.7 - i * 0.06).toFixed(2)}" stroke-width="2"/>`,
+        );
+      }
+      for (let i = 0; i < 5; i++) {
+        out.push(`<path d="M0 ${560 + i * 14}H${W}" stroke="#fff" stroke-opacity="0.25" stroke-width="2"/>`);
+      }
+      break;
+    }
+    case 'jazz': {
+      const cx = n(random.between(200, 420));
+      out.push(`<circle cx="${cx}" cy="320" r="190" fill="#111" fill-opacity="0.85"/>`);
+      for (let i = 0; i < 6; i++) {
+        out.push(
+          `<circle cx="${cx}" cy="320" r="${170 - i * 22}" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/>`,
+        );
+      }
+      out.push(`<circle cx="${cx}" cy="320" r="48" fill="${accent}"/>`);
+      for (let i = 0; i < 5; i++) {
+        const y = n(random.between(80, 620));
+        out.push(
+          `<path d="M-20 ${y}L${W + 20} ${y - 160}" stroke="${accent}" stroke-opacity="0.35" stroke-width="6"/>`,
+        );
+      }
+      break;
+    }
+    case 'rock': {
+      const cx = n(random.between(150, 450));
+      const cy = n(random.between(200, 360));
+      const rays = random.int(10, 16);
+      const paths: string[] = [];
+      for (let i = 0; i < rays; i++) {
+        const a0 = (i / rays) * Math.PI * 2;
+        const a1 = a0 + Math.PI / rays;
+        paths.push(
+          `M${cx} ${cy}L${n(cx + 900 * Math.cos(a0))} ${n(cy + 900 * Math.sin(a0))}L${n(cx + 900 * Math.cos(a1))} ${n(cy + 900 * Math.sin(a1))}Z`,
+        );
+      }
+      out.push(`<path d="${paths.join('')}" fill="${accent}" fill-opacity="0.22"/>`);
+      out.push(`<circle cx="${cx}" cy="${cy}" r="90" fill="url(#glow)"/>`);
+      break;
+    }
+    case 'standup':
+      out.push(`<ellipse cx="300" cy="640" rx="260" ry="60" fill="url(#glow)"/>`);
+      out.push(`<path d="M300 0L120 640H480Z" fill="#fff" fill-opacity="0.12"/>`);
+      out.push(
+        '<g fill="#1f2329" fill-opacity="0.85"><rect x="292" y="360" width="16" height="270" rx="6"/><rect x="270" y="250" width="60" height="120" rx="30"/><rect x="240" y="620" width="120" height="14" rx="7"/></g>',
+      );
+      break;
+    case 'show':
+      for (let i = 0; i < 22; i++) {
+        out.push(star(n(random.between(20, W - 20)), n(random.between(90, 600)), n(random.between(6, 26)), '#ffffff'));
+      }
+      out.push(`<ellipse cx="300" cy="380" rx="260" ry="200" fill="url(#glow)"/>`);
+      break;
+    case 'exhibition':
+      for (let i = 0; i < 5; i++) {
+        const w = n(random.between(120, 260));
+        const h = n(random.between(140, 300));
+        const x = n(random.between(20, W - w - 20));
+        const y = n(random.between(90, 520 - h / 2));
+        const colour = hslToHex(random.int(0, 359), 35, random.int(45, 75));
+        out.push(
+          `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${colour}" stroke="#f5f0e6" stroke-width="10" fill-opacity="0.9"/>`,
+        );
+      }
+      break;
+    case 'sport':
+      for (let i = 0; i < 6; i++) {
+        out.push(
+          `<path d="M${-200 + i * 140} ${H}L${100 + i * 140} 0" stroke="#fff" stroke-opacity="0.08" stroke-width="60"/>`,
+        );
+      }
+      out.push(
+        `<circle cx="300" cy="330" r="150" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="6"/><path d="M0 330H${W}" stroke="#fff" stroke-opacity="0.5" stroke-width="6"/>`,
+      );
+      break;
+  }
+  return out.join('\n');
+}
+
+function star(cx: number, cy: number, r: number, fill: string): string {
+  const points: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 === 0 ? r : r * 0.45;
+    points.push(`${Math.round(cx + rr * Math.cos(a))},${Math.round(cy + rr * Math.sin(a))}`);
+  }
+  return `<polygon points="${points.join(' ')}" fill="${fill}" fill-opacity="0.85"/>`;
+}
+
+/** Average glyph width of bold Cyrillic text, in em: enough to wrap without measuring. */
+const EM_WIDTH = 0.6;
+const TITLE_WIDTH = W - 80;
+
+/** The largest font size (72 down to 30 px) at which the name wraps into at most five lines. */
+export function layoutTitle(name: string): { size: number; lines: string[] } {
+  for (let size = 72; size >= 30; size -= 4) {
+    const lines = wrap(name, Math.floor(TITLE_WIDTH / (size * EM_WIDTH)));
+    if (lines.length <= (size > 50 ? 4 : 5) && lines.every((l) => l.length * size * EM_WIDTH <= TITLE_WIDTH)) {
+      return { size, lines };
+    }
+  }
+  const lines = wrap(name, Math.floor(TITLE_WIDTH / (30 * EM_WIDTH)));
+  return {
+    size: 30,
+    lines: lines.length > 5 ? [...lines.slice(0, 4), `${lines.slice(4).join(' ').slice(0, 24)}…`] : lines,
+  };
+}
+
+function wrap(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line === '') line = word;
+    else if (line.length + 1 + word.length <= maxChars) line = `${line} ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+function hslToHex(h: number, s: number, l: number): string {
+  const hue = ((h % 360) + 360) % 360;
+  const sat = s / 100;
+  const light = l / 100;
+  const k = (n: number) => (n + hue / 30) % 12;
+  const a = sat * Math.min(light, 1 - light);
+  const f = (n: number) => light - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return `#${[f(0), f(8), f(4)]
+    .map((v) =>
+      Math.round(v * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The small fixed rows around the catalogue: promo codes, gift cards, the demo partner,
+ * promotions. Numbers and codes are documented here so testers can type them.
+ */
+export const PROMO_CODES = [
+  { code: 'DEMO10', kind: 'percent', value: 10, validDays: 180, usesLeft: null },
+  { code: 'WELCOME500', kind: 'fixed', value: 50_000, validDays: 90, usesLeft: 1000 },
+  { code: 'BONUS300', kind: 'bonus', value: 300, validDays: 365, usesLeft: null },
+  { code: 'EXPIRED20', kind: 'percent', value: 20, validDays: -10, usesLeft: null },
+  { code: 'USEDUP', kind: 'fixed', value: 30_000, validDays: 90, usesLeft: 0 },
+] as const;
+
+/** Gift cards: a full one, a partly spent one, an empty one and an expired one (kopecks). */
+export const GIFT_CARDS = [
+  { number: '1234-5678-9012', initial: 500_000, balance: 500_000, validDays: 365 },
+  { number: '1111-2222-3333', initial: 300_000, balance: 120_000, validDays: 365 },
+  { number: '9999-0000-1111', initial: 100_000, balance: 0, validDays: 365 },
+  { number: '4321-8765-2109', initial: 200_000, balance: 200_000, validDays: -5 },
+] as const;
+
+export const DEMO_PARTNER = {
+  name: 'Демо-партнёр',
+  hash: 'demo-partner-hash',
+  allowedOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000'],
+  cashbackPercent: 0,
+  ownPayFlow: false,
+} as const;
+
+export const PROMOTIONS = [
+  {
+    name: 'Приветственные баллы',
+    rewardType: 'fixed_value',
+    value: 300,
+    description: 'Баллы за первую покупку после регистрации.',
+    startsInDays: -30,
+  },
+  {
+    name: 'Двойные баллы за театр',
+    rewardType: 'multiplier',
+    value: 2,
+    description: 'Вдвое больше баллов за билеты на спектакли до конца месяца.',
+    startsInDays: -7,
+  },
+  {
+    name: 'Кешбэк на концерты',
+    rewardType: 'percent',
+    value: 5,
+    description: 'Возвращаем 5% стоимости билетов на концерты баллами.',
+    startsInDays: 0,
+  },
+  {
+    name: 'Баллы за отзыв',
+    rewardType: 'added_value',
+    value: 100,
+    description: 'Расскажите о спектакле или концерте, на котором побывали, и получите баллы.',
+    startsInDays: 14,
+  },
+] as const;
+
+/** Banner placements of the spec (section 9): the main page and every other page. */
+export const PLACEMENT_MAIN = 6813;
+export const PLACEMENT_ELSEWHERE = 9815;

@@ -1,0 +1,166 @@
+import { BOX_OFFICES, type CitySpec, type HallKey } from '../catalogue/geography.js';
+import type { ShowSpec } from '../catalogue/shows.js';
+import { DEMO_PARTNER, GIFT_CARDS, PLACEMENT_ELSEWHERE, PLACEMENT_MAIN, PROMO_CODES, PROMOTIONS } from '../extras.js';
+import { escapeXml } from '../halls/plan.js';
+import { allocateIds, insertRows } from '../insert.js';
+import type { PerformanceSpec } from '../schedule.js';
+import { atMoscow } from '../time.js';
+import type { SeedContext } from './context.js';
+import type { CityRefs, SeededHall } from './places.js';
+
+export interface CatalogueRefs {
+  cities: CitySpec[];
+  places: CityRefs;
+  shows: ShowSpec[];
+  showIds: number[];
+  hallByKey: Map<HallKey, SeededHall>;
+  plan: PerformanceSpec[];
+  performanceIds: number[];
+}
+
+/**
+ * Around the catalogue: a season ticket, promo banners per city (placements of spec section 9),
+ * promo codes, gift cards, the demo partner, box offices and promotions.
+ */
+export async function writeExtras(
+  { tx, now, progress }: SeedContext,
+  { cities, places: { cityId, metro }, shows, showIds, hallByKey, plan, performanceIds }: CatalogueRefs,
+): Promise<void> {
+  progress('extras');
+  const packageShows = plan
+    .map((p, i) => ({ p, id: performanceIds[i]! }))
+    .filter(({ p }) => p.hall === 'msk-drama' && p.hour === 19 && p.sale === 'on_sale');
+  const packageIds = await allocateIds(tx, 'packages', 1);
+  await insertRows(tx, 'packages', { id: 'int', name: 'text', tickets_in_performance_count: 'int' }, [
+    { id: packageIds[0], name: 'Абонемент «Три вечера в театре»', tickets_in_performance_count: 2 },
+  ]);
+  await insertRows(
+    tx,
+    'package_performances',
+    { package_id: 'int', performance_id: 'int', position: 'int' },
+    distinctBy(packageShows, ({ p }) => p.show)
+      .slice(0, 3)
+      .map(({ id }, position) => ({ package_id: packageIds[0], performance_id: id, position: position + 1 })),
+  );
+
+  await insertRows(
+    tx,
+    'promo_banners',
+    {
+      city_id: 'int',
+      placement_id: 'int',
+      slot: 'int',
+      show_id: 'int',
+      image: 'text',
+      active: 'boolean',
+      sort: 'int',
+    },
+    cities.flatMap((city) => {
+      const here = shows
+        .map((s, i) => ({ s, id: showIds[i]! }))
+        .filter(({ s }) => hallByKey.get(s.hall)!.venue.city === city.subdomain)
+        .sort((a, b) => b.s.popularity - a.s.popularity || a.id - b.id);
+      const main = here.slice(0, 5);
+      const elsewhere = here.slice(5, 8).length > 0 ? here.slice(5, 8) : here.slice(0, 3);
+      const banner = (placement: number) => (x: { id: number }, slot: number) => ({
+        city_id: cityId.get(city.subdomain),
+        placement_id: placement,
+        slot: slot + 1,
+        show_id: x.id,
+        image: `/media/poster/${x.id}.svg`,
+        active: true,
+        sort: slot + 1,
+      });
+      return [...main.map(banner(PLACEMENT_MAIN)), ...elsewhere.map(banner(PLACEMENT_ELSEWHERE))];
+    }),
+  );
+
+  await insertRows(
+    tx,
+    'promo_codes',
+    { code: 'text', kind: 'text', value: 'int', valid_until: 'timestamptz', uses_left: 'int' },
+    PROMO_CODES.map((p) => ({
+      code: p.code,
+      kind: p.kind,
+      value: p.value,
+      valid_until: atMoscow(now, p.validDays, 0).toISOString(),
+      uses_left: p.usesLeft,
+    })),
+  );
+  await insertRows(
+    tx,
+    'gift_cards',
+    { number: 'text', initial_balance: 'int', balance: 'int', expires_at: 'timestamptz' },
+    GIFT_CARDS.map((g) => ({
+      number: g.number,
+      initial_balance: g.initial,
+      balance: g.balance,
+      expires_at: atMoscow(now, g.validDays, 0).toISOString(),
+    })),
+  );
+  await insertRows(
+    tx,
+    'partners',
+    { name: 'text', hash: 'text', allowed_origins: 'text[]', cashback_percent: 'int', own_pay_flow: 'boolean' },
+    [
+      {
+        name: DEMO_PARTNER.name,
+        hash: DEMO_PARTNER.hash,
+        allowed_origins: DEMO_PARTNER.allowedOrigins,
+        cashback_percent: DEMO_PARTNER.cashbackPercent,
+        own_pay_flow: DEMO_PARTNER.ownPayFlow,
+      },
+    ],
+  );
+  await insertRows(
+    tx,
+    'box_offices',
+    {
+      city_id: 'int',
+      name: 'text',
+      latitude: 'float8',
+      longitude: 'float8',
+      content: 'text',
+      metro_station_id: 'int',
+      division_id: 'int',
+      online: 'boolean',
+    },
+    BOX_OFFICES.filter((b) => cityId.has(b.city)).map((b, i) => ({
+      city_id: cityId.get(b.city),
+      name: b.name,
+      latitude: b.latitude,
+      longitude: b.longitude,
+      content: `<p><b>${escapeXml(b.name)}</b><br>${escapeXml(b.address)}<br>${escapeXml(b.hours)}</p>`,
+      metro_station_id: metro(b.city, b.metro),
+      division_id: i + 1,
+      online: b.online,
+    })),
+  );
+  await insertRows(
+    tx,
+    'promotions',
+    { name: 'text', reward_type_code: 'text', reward_value: 'int', description: 'text', starts_on: 'date' },
+    PROMOTIONS.map((p) => ({
+      name: p.name,
+      reward_type_code: p.rewardType,
+      reward_value: p.value,
+      description: p.description,
+      starts_on: moscowDate(atMoscow(now, p.startsInDays, 12)),
+    })),
+  );
+}
+
+function distinctBy<T>(items: T[], key: (item: T) => unknown): T[] {
+  const seen = new Set<unknown>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** 'YYYY-MM-DD' of an instant, in Moscow. */
+function moscowDate(at: Date): string {
+  return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,101 @@
+import type { Queryable } from '../../db/index.js';
+import { iso, minPriceSql, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
+
+/** One poster card of the home page: a performance with what a buyer needs to pick it. */
+export interface PerformanceCard {
+  performanceId: number;
+  /** ISO instant. */
+  startsAt: string;
+  saleState: Exclude<SaleState, 'closed'>;
+  showId: number;
+  showName: string;
+  showUrl: string;
+  genreName: string;
+  ageMark: number;
+  buildingName: string;
+  hallName: string;
+  /** Kopecks; null when the performance has no prices yet. */
+  minPrice: number | null;
+  posterUrl: string;
+  performanceUrl: string;
+  /** Further upcoming performances of the same show in the city ('и ещё 4 даты'). */
+  moreDates: number;
+}
+
+export interface UpcomingQuery {
+  cityId: number;
+  now: Date;
+  offset?: number;
+  limit: number;
+}
+
+export interface UpcomingPage {
+  items: PerformanceCard[];
+  /** True when another page follows (the 'Показать ещё' button). */
+  hasMore: boolean;
+}
+
+interface Row {
+  id: number;
+  starts_at: Date;
+  sale_state: Exclude<SaleState, 'closed'>;
+  show_id: number;
+  slug: string;
+  show_name: string;
+  genre_name: string;
+  age_mark: number;
+  building_name: string;
+  hall_name: string;
+  min_price: number | null;
+  more_dates: number;
+}
+
+/**
+ * What is on in a city: each show once, by its nearest performance on sale or coming soon, in
+ * date order (a daily exhibition would otherwise fill the whole grid). The venue is the hall's
+ * building, since a show may tour to other stages.
+ */
+export async function listUpcomingPerformances(db: Queryable, q: UpcomingQuery): Promise<UpcomingPage> {
+  const offset = Math.max(0, Math.floor(q.offset ?? 0));
+  const { rows } = await db.query<Row>(
+    `WITH upcoming AS (
+       SELECT p.id, p.show_id, p.hall_id, p.starts_at, p.sale_state,
+              row_number() OVER (PARTITION BY p.show_id ORDER BY p.starts_at, p.id) AS n,
+              count(*) OVER (PARTITION BY p.show_id) AS dates
+         FROM performances p
+         JOIN halls h ON h.id = p.hall_id
+         JOIN buildings b ON b.id = h.building_id
+        WHERE b.city_id = $1 AND p.starts_at > $2 AND p.sale_state <> 'closed')
+     SELECT p.id, p.starts_at, p.sale_state, s.id AS show_id, s.slug, s.name AS show_name,
+            g.name AS genre_name, s.age_mark, b.name AS building_name, h.name AS hall_name,
+            ${minPriceSql('p')} AS min_price, (p.dates - 1)::int AS more_dates
+       FROM upcoming p
+       JOIN shows s ON s.id = p.show_id
+       JOIN genres g ON g.id = s.genre_id
+       JOIN halls h ON h.id = p.hall_id
+       JOIN buildings b ON b.id = h.building_id
+      WHERE p.n = 1
+      ORDER BY p.starts_at, p.id
+      LIMIT $3 OFFSET $4`,
+    [q.cityId, q.now, q.limit + 1, offset],
+  );
+  return {
+    items: rows.slice(0, q.limit).map((r) => ({
+      performanceId: r.id,
+      startsAt: iso(r.starts_at),
+      saleState: r.sale_state,
+      showId: r.show_id,
+      showName: r.show_name,
+      showUrl: showPath(r.slug),
+      genreName: r.genre_name,
+      ageMark: r.age_mark,
+      buildingName: r.building_name,
+      hallName: r.hall_name,
+      minPrice: r.min_price,
+      posterUrl: posterUrl(r.show_id),
+      performanceUrl: performancePath(r.id),
+      moreDates: r.more_dates,
+    })),
+    hasMore: rows.length > q.limit,
+  };
+}

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { addPlace, advanceServerClock, freePlaces, openClubPerformance } from './helpers.js';
+
+test.describe.configure({ mode: 'serial' });
+
+async function pickTwoSeatsAndOneStanding(page: import('@playwright/test').Page) {
+  await openClubPerformance(page);
+  const ids = await freePlaces(page).evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-place-id')!));
+  expect(ids).toHaveLength(2);
+  // Free places are painted with their price colour, not the grey of taken ones.
+  const fill = await page
+    .locator(`circle.place[data-place-id="${ids[0]}"]`)
+    .evaluate((el) => getComputedStyle(el).fill);
+  expect(fill).not.toBe('rgb(220, 220, 226)');
+  for (const id of ids) await addPlace(page, id);
+  await page.locator('g.entrance-section.pt-on:not(.pt-none)').first().click();
+  await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+  await expect(page.locator('g.entrance-section.pt-sel')).toHaveCount(1);
+  const startTime = /\b\d{2}:\d{2}\b/.exec((await page.locator('main').textContent()) ?? '')?.[0];
+  expect(startTime).toBeTruthy();
+  return startTime!;
+}
+
+async function payAsGuest(page: import('@playwright/test').Page, card: string, startTime: string) {
+  await page.goto('/shopcart/');
+  await expect(page.getByText(/Итого: 3 билета/)).toBeVisible();
+  // The basket shows the venue's wall-clock time, the same as the hall page.
+  await expect(page.locator('time').first()).toContainText(` в ${startTime}`);
+  await page.getByLabel('E-mail').fill('anna.petrova@example.ru');
+  await page.getByLabel('Имя').fill('Анна');
+  await page.getByLabel('Фамилия').fill('Петрова');
+  await page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).click();
+  const bank = page.frameLocator('iframe[name="pt-bank-frame"]');
+  await bank.getByLabel('Номер карты').fill(card);
+  await bank.getByLabel('Срок действия').fill('12/30');
+  await bank.getByLabel('CVC').fill('123');
+  await bank.getByLabel('Владелец карты').fill('ANNA PETROVA');
+  await bank.getByRole('button', { name: /^Оплатить/ }).click();
+}
+
+test('a new buyer picks two seats and a standing ticket, pays as a guest and downloads an e-ticket', async ({
+  page,
+}) => {
+  const startTime = await pickTwoSeatsAndOneStanding(page);
+  await payAsGuest(page, '4111 1111 1111 1111', startTime);
+  await expect(page).toHaveURL(/\/order\/complete\//, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Спасибо за покупку!' })).toBeVisible();
+  const links = page.locator('a[href*="/order/ticket/"]');
+  await expect(links).toHaveCount(3);
+  const pdf = await page.request.get((await links.first().getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.subarray(-8).toString()).toContain('%%EOF');
+  // The e-mail with the tickets is in the outbox.
+  await page.goto('/dev/outbox/');
+  await expect(page.getByText('anna.petrova@example.ru').first()).toBeVisible();
+});
+
+test('a declined card shows the error and keeps the basket', async ({ page }) => {
+  const startTime = await pickTwoSeatsAndOneStanding(page);
+  await payAsGuest(page, '4000 0000 0000 0002', startTime);
+  await expect(page).toHaveURL(/\/shopcart\/\?payment=failed/, { timeout: 30_000 });
+  await expect(page.getByText(/не прошла|отклонен/i).first()).toBeVisible();
+  await expect(page.getByText(/Итого: 3 билета/)).toBeVisible();
+  const state = await (await page.request.get('/shopcart/state/')).json();
+  expect(state.ticketCount).toBe(3);
+});
+
+test('a hold that expires frees the seats for another buyer', async ({ browser }) => {
+  const first = await browser.newPage();
+  await openClubPerformance(first);
+  const [id] = await freePlaces(first).evaluateAll((els) =>
+    els.slice(0, 1).map((e) => e.getAttribute('data-place-id')!),
+  );
+  await addPlace(first, id!);
+  const hallUrl = first.url();
+
+  const second = await browser.newPage();
+  await second.goto(hallUrl);
+  await expect(second.locator('circle.place[fill]').first()).toBeAttached();
+  await expect(second.locator(`circle.place[data-place-id="${id}"]`)).not.toHaveAttribute('fill');
+
+  await advanceServerClock(first, 16);
+  await second.reload();
+  await expect(second.locator(`circle.place[data-place-id="${id}"]`)).toHaveAttribute('fill');
+  await addPlace(second, id!);
+  // The first buyer's basket is empty now: the countdown sent them back.
+  const state = await (await first.request.get('/shopcart/state/')).json();
+  expect(state.ticketCount).toBe(0);
+});

@@ -1,0 +1,15 @@
+/**
+ * Hall page: hydrates the server-rendered page and mounts core's seat map with the page's hall
+ * configuration (spec 3.1). The seat map's 'basket-state' events keep the mini basket and the
+ * header count current.
+ */
+import { HallView } from '@partera/core';
+import { hydrateRoot } from 'react-dom/client';
+import { type HallData, HallPage } from '../pages/HallPage.js';
+import { enhancePage } from './lib/enhance.js';
+import { pageRoot, readPageData } from './lib/page-data.js';
+
+const data = readPageData<HallData>();
+
+hydrateRoot(pageRoot(), <HallPage data={data} hallView={<HallView config={data.hall.config} />} />);
+enhancePage();

@@ -1,0 +1,67 @@
+/**
+ * Small enhancements every page gets, without React: the scroll-to-top button (spec 2.1: after
+ * 400 px of scrolling) and show-more text blocks (spec 2.1: collapsed at 312 px, the toggle only
+ * when the content is more than 80 px taller; 'Показать ещё' / 'Скрыть').
+ */
+
+import { MOBILE_BREAKPOINT, SCROLL_TO_TOP_AFTER, SHOW_MORE_HEIGHT, SHOW_MORE_MARGIN } from '@partera/contract';
+
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;
+
+export function scrollToTopButton(doc: Document = document): void {
+  const button = doc.querySelector<HTMLButtonElement>('.to-top');
+  if (!button) return;
+  const win = doc.defaultView ?? window;
+  const update = () => {
+    button.hidden = win.scrollY <= SCROLL_TO_TOP_AFTER;
+  };
+  win.addEventListener('scroll', update, { passive: true });
+  button.addEventListener('click', () => {
+    const reduce = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    win.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+    doc.getElementById('main')?.focus({ preventScroll: true });
+  });
+  update();
+}
+
+export interface ShowMoreLabels {
+  more: string;
+  less: string;
+}
+
+/** Collapses a [data-show-more] block when its content is taller than the collapsed height plus the margin. */
+export function showMore(block: HTMLElement, labels: ShowMoreLabels, height = SHOW_MORE_HEIGHT): void {
+  const content = block.querySelector<HTMLElement>('.show-more__content');
+  if (!content || content.scrollHeight - SHOW_MORE_MARGIN <= height) return;
+  block.style.setProperty('--show-more-height', `${height}px`);
+  block.classList.add('show-more--collapsed');
+  if (!content.id) content.id = `show-more-${Math.random().toString(36).slice(2, 8)}`;
+  const toggle = block.ownerDocument.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'show-more__toggle';
+  toggle.setAttribute('aria-controls', content.id);
+  const render = () => {
+    const collapsed = block.classList.contains('show-more--collapsed');
+    toggle.textContent = collapsed ? labels.more : labels.less;
+    toggle.setAttribute('aria-expanded', String(!collapsed));
+  };
+  toggle.addEventListener('click', () => {
+    block.classList.toggle('show-more--collapsed');
+    render();
+  });
+  render();
+  block.append(toggle);
+}
+
+/** A poster that cannot be loaded gives way to the coloured frame with the show's name under it. */
+export function posterFallbacks(doc: Document = document): void {
+  for (const img of doc.querySelectorAll<HTMLImageElement>('img[data-poster]')) {
+    if (img.complete && img.naturalWidth === 0) img.remove();
+    else img.addEventListener('error', () => img.remove(), { once: true });
+  }
+}
+
+export function enhancePage(): void {
+  scrollToTopButton();
+  posterFallbacks();
+}

@@ -1,0 +1,135 @@
+/** @jsxRuntime automatic */
+import { plural, SUPPORT_HOURS, TICKET_FORMS } from '@partera/contract';
+import type { ReactNode } from 'react';
+import { type SiteChrome, withSession } from './chrome.js';
+
+/** The promotional phrase of both specs (site-browsing-account.md 1, hall-basket-checkout.md 1). */
+export const NO_FEE_PHRASE = 'Билеты продаются без комиссии и сервисного сбора';
+/** Spec 2.14: operator hours, Moscow time. */
+export const SUPPORT_HOURS_TEXT = `Ежедневно ${SUPPORT_HOURS} по Москве`;
+
+const FOOTER_LINKS = [
+  ['/landing/help_faq/', 'Вопросы и ответы'],
+  ['/landing/useragreement/', 'Пользовательское соглашение'],
+  ['/landing/cashback_rules/', 'Правила программы кешбэка'],
+] as const;
+
+export function Layout({ chrome, children }: { chrome: SiteChrome; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Перейти к содержимому
+      </a>
+      <Header chrome={chrome} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer chrome={chrome} />
+    </>
+  );
+}
+
+export function Header({ chrome }: { chrome: SiteChrome }) {
+  return (
+    <header className="site-header">
+      <div className="container site-header__row">
+        <a className="logo" href="/">
+          <span className="logo__mark" aria-hidden="true">
+            P
+          </span>
+          <span className="logo__word">Partera</span>
+        </a>
+        <CitySwitch chrome={chrome} />
+        <BasketLink count={chrome.basketCount} href={withSession('/shopcart/', chrome.urlSession)} />
+      </div>
+    </header>
+  );
+}
+
+function CitySwitch({ chrome }: { chrome: SiteChrome }) {
+  if (chrome.cities.length < 2) return <span className="city-switch city-switch--single">{chrome.city.name}</span>;
+  return (
+    <nav className="city-switch" aria-label="Выбор города">
+      <ul>
+        {chrome.cities.map((c) => (
+          <li key={c.subdomain}>
+            {c.subdomain === chrome.city.subdomain ? (
+              <span className="city-switch__current" aria-current="true">
+                {c.name}
+              </span>
+            ) : (
+              <a href={`/changesd/${encodeURIComponent(c.subdomain)}/`}>{c.name}</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function BasketLink({ count, href }: { count: number; href: string }) {
+  return (
+    <a className="basket-link" href={href} data-basket-link="">
+      <svg className="basket-link__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path
+          d="M3 4h2.2l2.1 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.6 8H6.3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <circle cx="10" cy="19.5" r="1.5" fill="currentColor" />
+        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+      </svg>
+      <span className="basket-link__label">Корзина</span>
+      <span className={count > 0 ? 'basket-link__count' : 'basket-link__count basket-link__count--empty'}>
+        {count}
+        <span className="visually-hidden"> {plural(count, TICKET_FORMS)}</span>
+      </span>
+    </a>
+  );
+}
+
+export function Footer({ chrome }: { chrome: SiteChrome }) {
+  const phoneHref = `tel:${chrome.supportPhone.replace(/[^\d+]/g, '')}`;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <p className="site-footer__logo">Partera</p>
+          <p className="site-footer__promise">{NO_FEE_PHRASE}</p>
+          <p className="site-footer__about">
+            Театр, концерты, выставки и другие события в городах России: выбор мест на схеме зала и электронные билеты
+            сразу после оплаты.
+          </p>
+        </div>
+        <section className="site-footer__contacts" aria-labelledby="footer-contacts">
+          <h2 id="footer-contacts">Свяжитесь с нами</h2>
+          <p>
+            <a href={phoneHref}>{chrome.supportPhone}</a>
+          </p>
+          <p>
+            <a href={`mailto:${chrome.supportEmail}`}>{chrome.supportEmail}</a>
+          </p>
+          <p className="site-footer__hours">{SUPPORT_HOURS_TEXT}</p>
+        </section>
+        <nav className="site-footer__links" aria-label="Информация для покупателей">
+          <h2>Покупателям</h2>
+          <ul>
+            {FOOTER_LINKS.map(([href, text]) => (
+              <li key={href}>
+                <a href={href} aria-current={chrome.path === href ? 'page' : undefined}>
+                  {text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>© {chrome.year} Partera. Открытая платформа продажи билетов.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,32 @@
+/** What every page's header and footer show. */
+export interface SiteChrome {
+  /** The regional site of this request. */
+  city: { subdomain: string; name: string };
+  /** Every regional site, for the city switch (capital first). */
+  cities: { subdomain: string; name: string }[];
+  /** Tickets in the buyer's basket. */
+  basketCount: number;
+  supportPhone: string;
+  supportEmail: string;
+  /** The request path (marks the current page in the footer links). */
+  path: string;
+  /** For the copyright line; from the server's clock so that it is the same on both sides. */
+  year: number;
+  /**
+   * Set when the request carried the session as a URL parameter rather than a cookie (a framed
+   * page where third-party cookies are blocked): purchase links then carry it on (spec 2.3).
+   */
+  urlSession: UrlSession | null;
+}
+
+export interface UrlSession {
+  name: string;
+  id: string;
+}
+
+/** Links that carry the session parameter (framed pages have no third-party cookies). */
+export function withSession(path: string, session: UrlSession | null): string {
+  if (!session?.id) return path;
+  const sep = path.includes('?') ? '&' : '?';
+  return `${path}${sep}${encodeURIComponent(session.name)}=${encodeURIComponent(session.id)}`;
+}

@@ -1,0 +1,152 @@
+/**
+ * Display of dates, durations and prices on the site's pages. Times are shown in the venue's
+ * timezone, computed with Intl only for the numbers; the Russian words come from these tables
+ * so that the server and every browser print exactly the same text (hydration stays exact).
+ */
+import { formatKopecks } from '@partera/contract';
+
+const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+const MONTHS = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+] as const;
+const WEEKDAYS_SHORT = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const;
+const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'] as const;
+
+export const DEFAULT_TIMEZONE = 'Europe/Moscow';
+
+export interface LocalDateTime {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 Sunday … 6 Saturday */
+  weekday: number;
+}
+
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = partFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    partFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall-clock date and time of an instant in a timezone. */
+export function localDateTime(iso: string, timeZone = DEFAULT_TIMEZONE): LocalDateTime {
+  const parts: Record<string, number> = {};
+  for (const p of partsFormat(timeZone).formatToParts(new Date(iso))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const year = parts.year ?? 1970;
+  const month = parts.month ?? 1;
+  const day = parts.day ?? 1;
+  return {
+    year,
+    month,
+    day,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** '10 марта' */
+export function formatDayMonth(iso: string, timeZone?: string): string {
+  const t = localDateTime(iso, timeZone);
+  return `${t.day} ${MONTHS_GENITIVE[t.month - 1]}`;
+}
+
+/** '19:00' */
+export function formatClock(iso: string, timeZone?: string): string {
+  const t = localDateTime(iso, timeZone);
+  return `${two(t.hour)}:${two(t.minute)}`;
+}
+
+/** 'Март 2030' */
+export function formatMonthYear(iso: string, timeZone?: string): string {
+  const t = localDateTime(iso, timeZone);
+  return `${MONTHS[t.month - 1]} ${t.year}`;
+}
+
+/** '2030-03': groups performances by month. */
+export function monthKey(iso: string, timeZone?: string): string {
+  const t = localDateTime(iso, timeZone);
+  return `${t.year}-${two(t.month)}`;
+}
+
+/** 'вс' */
+export function formatWeekdayShort(iso: string, timeZone?: string): string {
+  return WEEKDAYS_SHORT[localDateTime(iso, timeZone).weekday] ?? '';
+}
+
+/** 'воскресенье' */
+export function formatWeekday(iso: string, timeZone?: string): string {
+  return WEEKDAYS[localDateTime(iso, timeZone).weekday] ?? '';
+}
+
+/** dd.mm.yyyy, the spec's date display (site-browsing-account.md 9). */
+export function formatNumericDate(iso: string, timeZone?: string): string {
+  const t = localDateTime(iso, timeZone);
+  return `${two(t.day)}.${two(t.month)}.${t.year}`;
+}
+
+/** '10 марта, вс, 19:00' */
+export function formatPerformanceDate(iso: string, timeZone?: string): string {
+  return `${formatDayMonth(iso, timeZone)}, ${formatWeekdayShort(iso, timeZone)}, ${formatClock(iso, timeZone)}`;
+}
+
+/** '2 ч 30 мин', '3 ч', '45 мин' */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} мин`;
+  return m === 0 ? `${h} ч` : `${h} ч ${m} мин`;
+}
+
+/** Age rating mark: '16+'. */
+export const ageMark = (age: number) => `${age}+`;
+
+/** A price in kopecks as the spec shows it (non-breaking thousands, rouble sign). */
+export const price = (kopecks: number) => formatKopecks(kopecks);
+
+/** 'от 1 200 ₽', or null when there is no price. */
+export const priceFrom = (kopecks: number | null) => (kopecks === null ? null : `от ${price(kopecks)}`);

@@ -1,0 +1,84 @@
+/**
+ * The HTML document around a server-rendered page: the head with the session meta tags of
+ * decision 0001, the page's stylesheet and script, and the page data for hydration.
+ */
+
+export interface DocumentInput {
+  title: string;
+  description?: string;
+  /** The buyer's session: the widgets read these meta tags (spec 2.1). */
+  session: { name: string; id: string; csrfParam: string; csrfToken: string };
+  css: string;
+  /** The page's entry script, null when there is no client build. */
+  js: string | null;
+  preload: string[];
+  /** Style sheets of the core widgets the page mounts, keyed as core's injectCss keys them. */
+  widgetStyles: { id: string; css: string }[];
+  /** Server-rendered markup of the page root. */
+  body: string;
+  /** Data the client needs to hydrate the root; omitted on pages that do not hydrate. */
+  data?: unknown;
+  /** noindex for private pages (basket, order). */
+  noindex?: boolean;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
+}
+
+/**
+ * JSON for a <script type="application/json"> block: '<' is escaped so that no value can close
+ * the script element or open a comment, and the two JavaScript-hostile line separators too.
+ */
+export function serializePageData(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export const PAGE_DATA_ID = 'page-data';
+export const ROOT_ID = 'root';
+
+export function renderDocument(input: DocumentInput): string {
+  const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(input.title)}</title>`,
+    input.description ? meta('description', input.description) : '',
+    input.noindex ? meta('robots', 'noindex') : '',
+    meta('session-name', input.session.name),
+    meta('session-id', input.session.id),
+    meta('csrf-param', input.session.csrfParam),
+    meta('csrf-token', input.session.csrfToken),
+    '<meta name="theme-color" content="#d6002a">',
+    '<link rel="icon" href="data:,">',
+    `<link rel="stylesheet" href="${escapeHtml(input.css)}">`,
+    ...input.widgetStyles.map(
+      (s) => `<style data-pt-style="${escapeHtml(s.id)}">${s.css.replace(/<\//g, '<\\/')}</style>`,
+    ),
+    ...input.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    input.js ? `<script type="module" src="${escapeHtml(input.js)}"></script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const data =
+    input.data === undefined
+      ? ''
+      : `\n<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(input.data)}</script>`;
+  return `<!doctype html>
+<html lang="ru">
+<head>
+${head}
+</head>
+<body>
+<div id="${ROOT_ID}">${input.body}</div>${data}
+<button type="button" class="to-top" hidden aria-label="Наверх">↑</button>
+</body>
+</html>
+`;
+}

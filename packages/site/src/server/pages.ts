@@ -1,0 +1,204 @@
+/**
+ * What each page reads and how it is titled: the loaders between a request and a page
+ * component. Pages that buy (hall, basket) hydrate; the others are plain HTML with a tiny script.
+ */
+import { POPULAR_PAGE_SIZE } from '@partera/contract';
+import {
+  type FastifyRequest,
+  getHallPage,
+  getOrderCompletion,
+  getShowPage,
+  listUpcomingPerformances,
+} from '@partera/server';
+import { type BasketData, BasketPage } from '../pages/BasketPage.js';
+import type { SiteChrome } from '../pages/chrome.js';
+import { formatClock, formatDayMonth } from '../pages/format.js';
+import { type HallData, HallPage } from '../pages/HallPage.js';
+import { type HomeData, HomePage } from '../pages/HomePage.js';
+import { LANDING_TITLES, type LandingData, type LandingKind, LandingPage } from '../pages/LandingPage.js';
+import { NotFoundPage } from '../pages/NotFoundPage.js';
+import { type CompleteData, OrderCompletePage } from '../pages/OrderCompletePage.js';
+import { ServerErrorPage } from '../pages/ServerErrorPage.js';
+import { type ShowData, ShowPage } from '../pages/ShowPage.js';
+import { emptyBasket, type RequestContext } from './context.js';
+import { type PageRender, titled } from './render.js';
+import { widgetStyles } from './widget-styles.js';
+
+/** Deeper pages are not worth rendering: the grid is for the coming weeks. */
+const MAX_HOME_PAGE = 50;
+
+export const LANDING_KINDS: readonly LandingKind[] = ['useragreement', 'help_faq', 'cashback_rules'];
+
+function pageNumber(value: unknown): number {
+  const n = typeof value === 'string' ? Number.parseInt(value, 10) : 1;
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_HOME_PAGE) : 1;
+}
+
+export async function homePage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<HomeData>> {
+  const page = pageNumber((req.query as Record<string, unknown>).page);
+  const cityName = ctx.chrome.city.name;
+  const list = ctx.city
+    ? await listUpcomingPerformances(ctx.deps.db, {
+        cityId: ctx.city.id,
+        now: ctx.deps.clock.now(),
+        offset: (page - 1) * POPULAR_PAGE_SIZE,
+        limit: POPULAR_PAGE_SIZE,
+      })
+    : { items: [], hasMore: false };
+  return {
+    entry: 'home',
+    Component: HomePage,
+    hydrate: false,
+    data: {
+      chrome: ctx.chrome,
+      cityName,
+      timeZone: ctx.city?.timezone ?? 'Europe/Moscow',
+      cards: list.items,
+      page,
+      hasMore: list.hasMore,
+    },
+    title: titled(`Афиша: ${cityName} — билеты на спектакли, концерты и выставки`),
+    description: `Билеты на спектакли, концерты и выставки: ${cityName}. Выбор мест на схеме зала, без комиссии и сервисного сбора.`,
+  };
+}
+
+export async function showPage(ctx: RequestContext, slug: string): Promise<PageRender<ShowData> | null> {
+  const page = await getShowPage(ctx.deps.db, slug, ctx.deps.clock.now());
+  if (!page) return null;
+  return {
+    entry: 'show',
+    Component: ShowPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, page },
+    title: titled(`${page.show.name} — билеты, ${page.venue.name}`),
+    description: `${page.genre.name} «${page.show.name}», ${page.venue.name}. Купить билеты без комиссии и сервисного сбора.`,
+  };
+}
+
+export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<HallData> | null> {
+  const { performanceId } = req.params as { performanceId: string };
+  const query = req.query as Record<string, unknown>;
+  const id = Number(performanceId);
+  const packageId =
+    typeof query.packageId === 'string' && /^\d+$/.test(query.packageId) ? Number(query.packageId) : undefined;
+  const basket = ctx.basket ?? emptyBasket();
+  const here = basket.tickets.filter((t) => t.performanceId === id).reduce((n, t) => n + t.count, 0);
+  const hall = await getHallPage(ctx.deps.db, id, ctx.deps.clock.now(), {
+    isGuest: basket.userIsGuest,
+    isIframe: isFramed(req),
+    currentPerformanceBasketTicketCount: here,
+    ticketInBasketOfOtherPerformances: basket.ticketCount - here,
+    packageId,
+    origin: `${req.protocol}://${req.host}`,
+  });
+  if (!hall) return null;
+  const tz = hall.city.timezone;
+  return {
+    entry: 'hall',
+    Component: HallPage,
+    hydrate: true,
+    data: {
+      chrome: ctx.chrome,
+      hall,
+      basket: {
+        ticketCount: basket.ticketCount,
+        basketPrice: basket.basketPrice,
+        cannotCreateOrder: basket.cannotCreateOrder,
+        cannotCreateOrderCause: basket.cannotCreateOrderCause,
+      },
+    },
+    title: titled(
+      `${hall.show.name}, ${formatDayMonth(hall.performance.startsAt, tz)} ${formatClock(hall.performance.startsAt, tz)} — выбор мест`,
+    ),
+    widgetStyles: widgetStyles.hall,
+  };
+}
+
+export function basketPage(ctx: RequestContext, req: FastifyRequest): PageRender<BasketData> {
+  const query = req.query as Record<string, unknown>;
+  return {
+    entry: 'basket',
+    Component: BasketPage,
+    hydrate: true,
+    data: {
+      chrome: ctx.chrome,
+      basket: ctx.basket ?? emptyBasket(),
+      paymentFailed: query.payment === 'failed',
+      isIframe: isFramed(req),
+    },
+    title: titled('Корзина и оформление заказа'),
+    noindex: true,
+    widgetStyles: widgetStyles.basket,
+  };
+}
+
+export interface CompletionLinks {
+  tableBookingUrl: string;
+  cashbackRegistrationUrl: string;
+}
+
+/** /order/complete/?orderId&token: null (404) for an unknown order or a token that is not its own. */
+export async function orderCompletePage(
+  ctx: RequestContext,
+  req: FastifyRequest,
+  links: CompletionLinks,
+): Promise<PageRender<CompleteData> | null> {
+  const query = req.query as Record<string, unknown>;
+  const orderId = typeof query.orderId === 'string' && /^\d{1,9}$/.test(query.orderId) ? Number(query.orderId) : null;
+  const token = typeof query.token === 'string' ? query.token : '';
+  if (orderId === null || token === '') return null;
+  const completion = await getOrderCompletion(ctx.deps, orderId, token);
+  if (!completion) return null;
+  return {
+    entry: 'complete',
+    Component: OrderCompletePage,
+    hydrate: false,
+    data: {
+      chrome: ctx.chrome,
+      completion,
+      timeZone: ctx.city?.timezone ?? 'Europe/Moscow',
+      ...links,
+    },
+    title: titled(`Заказ № ${completion.order.number}`),
+    noindex: true,
+  };
+}
+
+export function landingPage(ctx: RequestContext, kind: LandingKind): PageRender<LandingData> {
+  return {
+    entry: 'page',
+    Component: LandingPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, kind, holdMinutes: ctx.deps.config.holdMinutes },
+    title: titled(LANDING_TITLES[kind]),
+  };
+}
+
+export function notFoundPage(ctx: RequestContext): PageRender<{ chrome: SiteChrome }> {
+  return {
+    entry: 'page',
+    Component: NotFoundPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome },
+    title: titled('Страница не найдена'),
+    noindex: true,
+  };
+}
+
+/** The 500 page does not touch the database: the failure may be the database itself. */
+export function serverErrorPage(supportPhone: string): PageRender<{ supportPhone: string }> {
+  return {
+    entry: 'page',
+    Component: ServerErrorPage,
+    hydrate: false,
+    data: { supportPhone },
+    title: titled('Ошибка на сервере'),
+    noindex: true,
+  };
+}
+
+/** A page requested by a frame (browsers say so in Sec-Fetch-Dest), or marked by the loader with ?iframe=1. */
+function isFramed(req: FastifyRequest): boolean {
+  const query = req.query as Record<string, unknown>;
+  return req.headers['sec-fetch-dest'] === 'iframe' || query.iframe === '1';
+}

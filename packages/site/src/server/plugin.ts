@@ -1,0 +1,162 @@
+import {
+  CSRF_PARAM,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  SESSION_PARAM,
+} from '@partera/server';
+import { type LoadedAssets, loadAssets } from './assets.js';
+import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
+import { createContextLoader, type RequestContext } from './context.js';
+import {
+  basketPage,
+  hallPage,
+  homePage,
+  LANDING_KINDS,
+  landingPage,
+  notFoundPage,
+  orderCompletePage,
+  serverErrorPage,
+  showPage,
+} from './pages.js';
+import { type PageRender, type RenderContext, renderPage } from './render.js';
+
+export interface SitePagesOptions {
+  /** Built client assets; read from dist/public (or the source stylesheet) when absent. */
+  assets?: LoadedAssets;
+  /** The partner restaurant's booking page (spec 4.12); default TABLE_BOOKING_URL from the environment. */
+  tableBookingUrl?: string;
+  /** The cashback service's registration page; default CASHBACK_REGISTRATION_URL, else the rules page. */
+  cashbackRegistrationUrl?: string;
+}
+
+/** Paths a buyer may type without the trailing slash; they are redirected to the canonical one. */
+const SLASHLESS_PAGE =
+  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+)$/;
+
+/**
+ * The public website's pages (site-browsing-account.md 2, hall-basket-checkout.md 2, decision
+ * 0001 routes): server-rendered React, the client bundles under /assets/, the city switch and
+ * the 404 page. Reads `app.deps` (db, clock, config) and the session of the server's session plugin.
+ */
+export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAsync {
+  return async (app) => {
+    const assets = options.assets ?? loadAssets();
+    if (!assets.manifest) {
+      app.log.warn(
+        'site: no client build in dist/public (run pnpm --filter @partera/site build); pages load no scripts',
+      );
+    }
+    const contexts = createContextLoader(app.deps);
+    const completionLinks = {
+      tableBookingUrl: options.tableBookingUrl ?? process.env.TABLE_BOOKING_URL ?? 'https://bartello.example/booking/',
+      cashbackRegistrationUrl:
+        options.cashbackRegistrationUrl ?? process.env.CASHBACK_REGISTRATION_URL ?? '/landing/cashback_rules/',
+    };
+
+    const renderContext = (req: FastifyRequest): RenderContext => ({
+      assets,
+      session: { name: SESSION_PARAM, id: req.session.id, csrfParam: CSRF_PARAM, csrfToken: req.session.csrfToken },
+    });
+
+    const send = async <D>(req: FastifyRequest, reply: FastifyReply, page: PageRender<D>, status = 200) =>
+      reply
+        .code(status)
+        .header('content-security-policy', await contexts.framePolicy().catch(() => "frame-ancestors 'self'"))
+        .header('content-type', 'text/html; charset=utf-8')
+        // The page carries the session's CSRF token: no shared cache may keep it.
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'same-origin')
+        .header('x-content-type-options', 'nosniff')
+        .send(renderPage(renderContext(req), page));
+
+    const sendNotFound = async (req: FastifyRequest, reply: FastifyReply, ctx?: RequestContext) => {
+      // Spec 2.12: each 404 is reported with the page and the referrer.
+      req.log.info({ page: req.url, referrer: req.headers.referer ?? null }, 'page not found');
+      return send(req, reply, notFoundPage(ctx ?? (await contexts.load(req))), 404);
+    };
+
+    app.get('/', async (req, reply) => send(req, reply, await homePage(await contexts.load(req), req)));
+
+    app.get<{ Params: { slug: string } }>('/show/:slug/', async (req, reply) => {
+      const ctx = await contexts.load(req);
+      const page = await showPage(ctx, req.params.slug);
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    app.get<{ Params: { performanceId: string } }>('/performance/:performanceId/', async (req, reply) => {
+      const ctx = await contexts.load(req);
+      const page = await hallPage(ctx, req);
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    app.get('/shopcart/', async (req, reply) => send(req, reply, basketPage(await contexts.load(req), req)));
+
+    app.get('/order/complete/', async (req, reply) => {
+      const ctx = await contexts.load(req);
+      const page = await orderCompletePage(ctx, req, completionLinks);
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    app.get<{ Params: { kind: string } }>('/landing/:kind/', async (req, reply) => {
+      const ctx = await contexts.load(req);
+      const kind = LANDING_KINDS.find((k) => k === req.params.kind);
+      return kind ? send(req, reply, landingPage(ctx, kind)) : sendNotFound(req, reply, ctx);
+    });
+
+    // Spec 2.1: /changesd/{subdomain}/ switches the regional site.
+    app.get<{ Params: { subdomain: string } }>('/changesd/:subdomain/', async (req, reply) => {
+      const known = (await contexts.cities()).map((c) => c.subdomain);
+      const subdomain = req.params.subdomain.toLowerCase();
+      if (!known.includes(subdomain)) return sendNotFound(req, reply);
+      const target = citySwitchFor(req.protocol, req.host, subdomain, known);
+      if (target.kind === 'redirect') return reply.redirect(target.location, 302);
+      reply.setCookie(CITY_COOKIE, subdomain, {
+        path: '/',
+        maxAge: CITY_COOKIE_MAX_AGE,
+        sameSite: 'lax',
+        httpOnly: true,
+      });
+      return reply.redirect('/', 302);
+    });
+
+    app.get<{ Params: { file: string } }>('/assets/:file', async (req, reply) => {
+      const file = assets.files.get(req.params.file);
+      if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply
+        .type(file.type)
+        .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    });
+
+    app.setErrorHandler(async (error, req, reply) => {
+      req.log.error(error);
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status < 500) return reply.code(status).send(error);
+      return send(req, reply, serverErrorPage(app.deps.config.supportPhone), 500);
+    });
+
+    try {
+      app.setNotFoundHandler(async (req, reply) => {
+        const path = req.url.split('?')[0] ?? '/';
+        if (req.method === 'GET' && SLASHLESS_PAGE.test(path)) {
+          return reply.redirect(`${path}/${req.url.slice(path.length)}`, 301);
+        }
+        const wantsHtml = (req.headers.accept ?? '*/*').match(/text\/html|\*\/\*/) !== null;
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !wantsHtml) {
+          return reply
+            .code(404)
+            .send({ error: 'Not Found', message: `Route ${req.method}:${path} not found`, statusCode: 404 });
+        }
+        return sendNotFound(req, reply);
+      });
+    } catch (err) {
+      // The host app already answers unknown paths itself; its handler wins.
+      app.log.warn({ err }, 'site: a not-found handler is already set; the site 404 page is not used');
+    }
+  };
+}
+
+/** The site's pages with the built assets: register through buildApp's `plugins` option. */
+export const sitePages: FastifyPluginAsync = createSitePages();

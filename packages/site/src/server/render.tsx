@@ -1,0 +1,50 @@
+/** @jsxRuntime automatic */
+// The pragma on every server-rendered .tsx keeps the automatic JSX runtime when a runner does not
+// read this package's tsconfig (`node --import tsx packages/site/src/main.ts` from the root).
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { type LoadedAssets, pageAssets } from './assets.js';
+import { renderDocument } from './document.js';
+
+/** The client entry (src/client/{entry}.ts[x]) a page loads. */
+export type ClientEntry = 'home' | 'show' | 'hall' | 'basket' | 'complete' | 'page';
+
+export interface PageRender<D> {
+  entry: ClientEntry;
+  /** The page root; rendered with the same data on the client when `hydrate` is set. */
+  Component: (props: { data: D }) => ReactElement;
+  data: D;
+  /** The client entry hydrates the root with the page data (interactive pages). */
+  hydrate: boolean;
+  title: string;
+  description?: string;
+  noindex?: boolean;
+  /** Core widget style sheets the page mounts (id as core's injectCss keys it). */
+  widgetStyles?: { id: string; css: string }[];
+}
+
+export interface RenderContext {
+  assets: LoadedAssets;
+  session: { name: string; id: string; csrfParam: string; csrfToken: string };
+}
+
+/** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
+export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
+  const { Component } = page;
+  const { css, js, preload } = pageAssets(ctx.assets, page.entry);
+  return renderDocument({
+    title: page.title,
+    description: page.description,
+    noindex: page.noindex,
+    session: ctx.session,
+    css,
+    js,
+    preload,
+    widgetStyles: page.widgetStyles ?? [],
+    body: renderToString(<Component data={page.data} />),
+    data: page.hydrate ? page.data : undefined,
+  });
+}
+
+/** ' | Partera' after every page title. */
+export const titled = (text: string) => `${text} | Partera`;

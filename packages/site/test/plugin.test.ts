@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type Database, type FastifyInstance, loadConfig, openMigratedDatabase } from '@partera/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAssets } from '../src/server/assets.js';
+import { createSitePages } from '../src/server/plugin.js';
+import { linkHref, metaContent, visibleText } from './html.js';
+
+const NOW = new Date('2030-03-01T12:00:00Z');
+
+const FIXTURE = `
+INSERT INTO cities (id, subdomain, name, support_phone) VALUES
+  (1, 'www', 'Москва', '+7 495 111-11-11'), (2, 'spb', 'Санкт-Петербург', '+7 812 222-22-22');
+INSERT INTO genres (id, name, slug) VALUES (1, 'Драма', 'drama');
+INSERT INTO partners (name, hash, allowed_origins) VALUES
+  ('Партнёр', 'h1', ARRAY['https://partner.example', 'http://127.0.0.1:4000', 'javascript:alert(1)']);
+INSERT INTO buildings (id, city_id, name, slug, address) VALUES
+  (1, 1, 'Малый театр', 'maly', 'Театральная пл., 1'), (2, 2, 'Александринский театр', 'alexandrinsky', 'пл. Островского, 6');
+INSERT INTO halls (id, building_id, name, kind) VALUES (1, 1, 'Основная сцена', 'theatre'), (2, 2, 'Большая сцена', 'theatre');
+INSERT INTO sections (id, hall_id, name, kind) VALUES (1, 1, 'Партер', 'seated');
+INSERT INTO places (id, hall_id, section_id, row_label, number, x, y) VALUES (1, 1, 1, '1', '1', 0, 0), (2, 1, 1, '1', '2', 10, 0);
+INSERT INTO shows (id, slug, name, genre_id, building_id, age_mark, description) VALUES
+  (1, 'anna-karenina', 'Анна Каренина', 1, 1, 16, 'Роман <Толстого> на сцене'),
+  (2, 'revizor', 'Ревизор', 1, 2, 12, '');
+INSERT INTO performances (id, show_id, hall_id, starts_at) VALUES
+  (1, 1, 1, '2030-03-10T16:00:00Z'), (2, 2, 2, '2030-03-11T16:00:00Z');
+INSERT INTO price_categories (id, performance_id, color, price) VALUES (1, 1, '#c00', 150000);
+INSERT INTO performance_places (performance_id, place_id, price_category_id, state, hold_session_id, held_until) VALUES
+  (1, 1, 1, 0, NULL, NULL), (1, 2, 1, 0, NULL, NULL)
+`;
+
+describe('site pages over HTTP', () => {
+  let dir: string;
+  let db: Database;
+  let app: FastifyInstance;
+  /** A buyer whose session holds place 1 of performance 1 (session ids are signed by the server). */
+  let sid: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'partera-site-'));
+    db = await openMigratedDatabase({ databaseUrl: undefined, dataDir: path.join(dir, 'db') });
+    for (const statement of FIXTURE.split(/;\n/)) if (statement.trim()) await db.query(statement);
+    const config = { ...loadConfig({}), databaseUrl: undefined, dataDir: dir };
+    // No client build in this test: the stylesheet comes from the sources and pages load no script.
+    const sitePages = createSitePages({ assets: loadAssets(path.join(dir, 'no-build')) });
+    app = await buildApp({ db, clock: { now: () => NOW }, config }, { plugins: [sitePages] });
+    sid = (await app.inject({ method: 'GET', url: '/landing/help_faq/' })).cookies.find((c) => c.name === 'sid')!.value;
+    await db.query(
+      `UPDATE performance_places SET state = 1, hold_session_id = $1, held_until = '2030-03-01T12:10:00Z'
+        WHERE performance_id = 1 AND place_id = 1`,
+      [sid],
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  it("renders the home page of the request's city with the session in its meta tags", async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-security-policy']).toBe(
+      "frame-ancestors 'self' http://127.0.0.1:4000 https://partner.example",
+    );
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    expect(metaContent(res.body, 'session-id')).toBe(cookie?.value);
+    const text = visibleText(res.body);
+    expect(text).toContain('Афиша: Москва');
+    expect(text).toContain('Анна Каренина');
+    expect(text).not.toContain('Ревизор');
+    expect(text).toContain('+7 495 111-11-11');
+  });
+
+  it('picks the city by the first label of the host', async () => {
+    const text = visibleText((await get('/', { host: 'spb.partera.example' })).body);
+    expect(text).toContain('Афиша: Санкт-Петербург');
+    expect(text).toContain('Ревизор');
+    expect(text).toContain('+7 812 222-22-22');
+  });
+
+  it('switches the city with a cookie on localhost and by host name elsewhere', async () => {
+    const local = await get('/changesd/spb/', { host: 'localhost:3100' });
+    expect(local.statusCode).toBe(302);
+    expect(local.headers.location).toBe('/');
+    expect(local.cookies.find((c) => c.name === 'city')?.value).toBe('spb');
+    const home = await get('/', { host: 'localhost:3100', cookie: 'city=spb' });
+    expect(visibleText(home.body)).toContain('Афиша: Санкт-Петербург');
+    const remote = await get('/changesd/www/', { host: 'spb.partera.example' });
+    expect(remote.headers.location).toBe('http://www.partera.example/');
+    expect((await get('/changesd/atlantis/')).statusCode).toBe(404);
+  });
+
+  it('renders a show page, and the Russian 404 page for an unknown show', async () => {
+    const show = await get('/show/anna-karenina/');
+    expect(show.statusCode).toBe(200);
+    expect(show.body).toContain('Роман &lt;Толстого&gt; на сцене');
+    expect(show.body).toMatch(/href="\/performance\/1\/"[^>]*>Купить билеты</);
+    const missing = await get('/show/no-such-show/');
+    expect(missing.statusCode).toBe(404);
+    expect(visibleText(missing.body)).toContain('Страница не найдена');
+  });
+
+  it('sends paths typed without the trailing slash to the canonical page', async () => {
+    const res = await get('/show/anna-karenina?x=1');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/show/anna-karenina/?x=1');
+  });
+
+  it("renders the hall page with the seat map's configuration and the buyer's basket", async () => {
+    const res = await get('/performance/1/', { cookie: `sid=${sid}` });
+    expect(res.statusCode).toBe(200);
+    const json = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    const data = JSON.parse(json);
+    expect(data.hall.config).toMatchObject({
+      hallBasisId: 1,
+      svgUrl: '/media/hall/1.svg',
+      performanceId: 1,
+      currentPerformanceBasketTicketCount: 1,
+      performanceInfo: { show_full_url: 'http://localhost:80/show/anna-karenina/' },
+    });
+    expect(res.body).toContain('<style data-pt-style="seat-map">');
+    const text = visibleText(res.body);
+    expect(text).toContain('В корзине 1 билет');
+    expect(linkHref(res.body, 'Купить')).toBe('/shopcart/');
+    expect((await get('/performance/999/')).statusCode).toBe(404);
+    expect((await get('/performance/abc/')).statusCode).toBe(404);
+  });
+
+  it('renders the basket page with the payment failure notice', async () => {
+    const res = await get('/shopcart/?payment=failed', { cookie: `sid=${sid}` });
+    expect(res.statusCode).toBe(200);
+    expect(visibleText(res.body)).toMatch(/Оплата не прошла/);
+    expect(res.body).toContain('<style data-pt-style="basket">');
+  });
+
+  it('answers 404 for an order with a wrong token', async () => {
+    expect((await get('/order/complete/?orderId=1&token=nope')).statusCode).toBe(404);
+    expect((await get('/order/complete/')).statusCode).toBe(404);
+  });
+
+  it('serves the landing pages and the stylesheet', async () => {
+    const faq = await get('/landing/help_faq/');
+    expect(visibleText(faq.body)).toContain('Вопросы и ответы');
+    expect((await get('/landing/unknown/')).statusCode).toBe(404);
+    const css = await get('/assets/site.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await get('/assets/nope.js')).statusCode).toBe(404);
+  });
+
+  it('answers unknown non-page requests with JSON', async () => {
+    const post = await app.inject({ method: 'POST', url: '/no/such/call/' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ statusCode: 404 });
+  });
+});
