@@ -1,3 +1,4 @@
+/// <reference path="./panzoom-module.d.ts" />
 /**
  * Pan and zoom of the plan (spec 9): minimum 1, maximum by the SVG area, step 0.4; wheel,
  * pinch and drag come from @panzoom/panzoom. Panzoom's own `contain` options keep the plan
