@@ -6,12 +6,14 @@ const alias = Object.fromEntries(
   ['contract', 'server', 'core', 'site'].map((p) => [`@partera/${p}`, path.resolve(`packages/${p}/src/index.ts`)]),
 );
 const resolve = { alias };
+// Unit and integration tests live in each package's test/; e2e/ holds the Playwright specs.
+const include = ['test/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   resolve,
   test: {
     projects: [
-      { resolve, test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      { resolve, test: { name: 'contract', root: 'packages/contract', environment: 'node', include } },
       {
         resolve,
         test: {
@@ -20,10 +22,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          include,
         },
       },
-      { resolve, test: { name: 'core', root: 'packages/core', environment: 'happy-dom' } },
-      { resolve, test: { name: 'site', root: 'packages/site', environment: 'node' } },
+      { resolve, test: { name: 'core', root: 'packages/core', environment: 'happy-dom', include } },
+      { resolve, test: { name: 'site', root: 'packages/site', environment: 'node', include } },
     ],
   },
 });
