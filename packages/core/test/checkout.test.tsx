@@ -307,7 +307,7 @@ describe('Checkout: paying', () => {
     fireEvent.click(payButton());
     fireEvent.click(payButton());
     await waitFor(() => expect(payButton()).toHaveProperty('disabled', true));
-    expect(screen.getByRole('status').textContent).toContain('Заказ оформляется: 12 секунд');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Заказ оформляется: 12 секунд'));
     fireEvent.click(payButton());
 
     await act(async () => answer({ error: 0, url: '/payment/session/501/', params: { token: 'ord-501' } }));
