@@ -55,6 +55,15 @@ function variants(s: Schema): Schema[] | null {
   return s.anyOf ?? s.oneOf ?? null;
 }
 
+/** The catch-all reading of `malformedAsNull`: any object, no fields of its own. */
+const isAnyObject = (s: Schema) => isObject(s) && Object.keys(s.properties ?? {}).length === 0;
+
+/** True when a request schema reads what it refuses as null (`malformedAsNull`). */
+function readsMalformedAsNull(s: Schema): boolean {
+  const v = variants(s);
+  return v !== null && v.length > 1 && v.some(isAnyObject);
+}
+
 /** A short type label: string, integer, 'a' | 'b', record<string, …>, array of … */
 function typeLabel(s: Schema): string {
   if (s.const !== undefined) return JSON.stringify(s.const);
@@ -92,7 +101,9 @@ function notes(s: Schema): string {
 /** Flattens an object schema into rows: nested objects as a.b, arrays of objects as a[].b. */
 function rows(s: Schema, prefix = '', parentRequired = true, depth = 0): Row[] {
   const out: Row[] = [];
-  const v = variants(s);
+  // The catch-all reading of malformedAsNull documents nothing: list the well-formed request.
+  const v = readsMalformedAsNull(s) ? (variants(s) ?? []).filter((o) => !isAnyObject(o)) : variants(s);
+  if (v?.length === 1 && v[0]) return rows(v[0], prefix, parentRequired, depth);
   if (v?.every(isObject)) {
     // Two readings of one object: list the union of their fields, each optional unless in all.
     const merged: Record<string, Schema> = {};
@@ -179,9 +190,13 @@ function renderCall(call: CallDef): string {
   if (call.queryFlag) out.push(`- selected by the query flag \`${flag}\` (other calls share this method and path)`);
   out.push(`- answer: ${ANSWER[call.answer]}`);
   out.push(`- spec: ${call.spec}`);
+  const request = jsonSchema(call.request);
+  if (readsMalformedAsNull(request)) {
+    out.push('- malformed request: answered by the call itself (see above), not with the generic 400');
+  }
   out.push(`- extension: ${call.extension ? 'yes (not in the spec)' : 'no'}\n`);
   out.push('**Request**\n');
-  out.push(table(rows(jsonSchema(call.request))));
+  out.push(table(rows(request)));
   out.push('**Answer**\n');
   if (call.answer === 'json') {
     const s = jsonSchema(call.response);

@@ -69,6 +69,13 @@ export const sessionShape = {
  */
 export const request = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ ...sessionShape, ...shape });
 
+/**
+ * The request schema of a call whose server never reads the session (public files, links sent by
+ * e-mail, the acquirer's pages and callbacks, development pages): loose like `request`, but the
+ * session and CSRF parameters, being ignored, are not validated either.
+ */
+export const sessionFreeRequest = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+
 /** The answer of calls that return an HTML fragment or plain text. */
 export const htmlAnswer = () => z.string();
 
@@ -85,3 +92,12 @@ export const roubles = () => z.number();
 
 /** A positive integer id (performance, section, place, order …); an empty form value fails. */
 export const id = () => z.coerce.number().int().positive();
+
+/**
+ * For the few extension calls whose server answers a malformed request with an answer of its
+ * own rather than the generic 400 (a file name that names nothing gets a 404, the sandbox bank
+ * shows its "payment not found" page): any object the schema refuses parses as null, and the
+ * handler gives that answer. Input that is not an object at all still fails.
+ */
+export const malformedAsNull = <T extends z.ZodType>(schema: T) =>
+  z.union([schema, z.looseObject({}).transform(() => null)]);

@@ -4,16 +4,26 @@ import {
   basketState,
   callAreas,
   createAnonymousOrder,
+  devOutboxAttachment,
+  devOutboxMessage,
   googlePayProceed,
   hallMap,
   hallMapHtml,
   hallMapNavImage,
   hallPlaceSelect,
   hallPlaceSelectGroup,
+  hallSvg,
+  orderTicketsPdf,
+  paymentCallback,
   pickCall,
+  posterSvg,
   promotionsActualize,
   promotionsList,
   routeGroups,
+  sandboxBank3ds,
+  sandboxBankPage,
+  sandboxBankPay,
+  ticketPdf,
 } from '../src/index.js';
 import { examples } from './examples.js';
 
@@ -28,11 +38,13 @@ describe('the call list', () => {
       'basket',
       'orders',
       'payment',
+      'tickets',
       'phone',
       'embedding',
       'service',
       'browsing',
       'account',
+      'development',
     ]);
   });
 
@@ -93,6 +105,8 @@ describe.each(allCalls.map((c) => [c.id, c] as const))('%s', (id, call) => {
     if (!example) return;
     const ok = call.request.safeParse(example.valid);
     expect(ok.success, ok.success ? '' : JSON.stringify(ok.error.issues)).toBe(true);
+    // A call built with malformedAsNull reads a request it refuses as null.
+    expect(ok.data, 'the example is read as malformed').not.toBeNull();
     expect(call.request.safeParse(example.invalid).success).toBe(false);
   });
 
@@ -206,6 +220,63 @@ describe('answers', () => {
       pm: 'card',
     });
     expect(b.success).toBe(true);
+  });
+});
+
+describe('calls whose server answers a malformed request itself', () => {
+  it('read a refused request as null, a well-formed one as itself', () => {
+    const code = 'K7M2X9QF4TNA';
+    expect(ticketPdf.request.parse({ code, token: 'f3a9' })).toMatchObject({ code, token: 'f3a9' });
+    expect(ticketPdf.request.parse({ code })).toMatchObject({ code });
+    for (const bad of [
+      { code: 'abc' },
+      { code: 'K7M2X9QF4TN0' },
+      { code, token: 'x'.repeat(201) },
+      { code, token: ['a', 'b'] },
+    ]) {
+      expect(ticketPdf.request.parse(bad), JSON.stringify(bad)).toBeNull();
+    }
+    expect(orderTicketsPdf.request.parse({ orderId: '0' })).toBeNull();
+    expect(sandboxBankPage.request.parse({})).toBeNull();
+    expect(sandboxBankPay.request.parse({ mdOrder: 'sbx_1' })).toMatchObject({
+      pan: '',
+      expiry: '',
+      cvc: '',
+      holder: '',
+    });
+    expect(sandboxBankPay.request.parse({ mdOrder: 'sbx_1', pan: '4'.repeat(41) })).toBeNull();
+    expect(sandboxBank3ds.request.parse({ mdOrder: 'sbx_1', code: '12345' })).toBeNull();
+    expect(devOutboxMessage.request.parse({ id: 'abc' })).toBeNull();
+    expect(devOutboxAttachment.request.parse({ id: '42', n: '-1' })).toBeNull();
+    expect(ticketPdf.request.safeParse('K7M2X9QF4TNA').success).toBe(false);
+  });
+
+  it('ignore the session parameters they never read, even repeated ones', () => {
+    const repeated = { sid: ['a', 'b'], _csrf: ['c', 'd'] };
+    expect(ticketPdf.request.parse({ code: 'K7M2X9QF4TNA', ...repeated })).not.toBeNull();
+    expect(sandboxBankPage.request.parse({ mdOrder: 'sbx_1', ...repeated })).not.toBeNull();
+    expect(posterSvg.request.safeParse({ showId: '7', ...repeated }).success).toBe(true);
+  });
+
+  it('takes no field of an acquirer’s notification', () => {
+    expect(paymentCallback.request.safeParse({ provider: 7, sid: {}, _csrf: [] }).success).toBe(true);
+  });
+});
+
+describe('media file names', () => {
+  it('take a database id in digits only', () => {
+    const showId = (v: string) => posterSvg.request.safeParse({ showId: v });
+    expect(showId('05').data?.showId).toBe(5);
+    expect(showId('2147483647').data?.showId).toBe(2147483647);
+    for (const bad of ['0', '-1', '+5', ' 5', '1.5', '1e3', '0x10', '2147483648', '99999999999', '']) {
+      expect(showId(bad).success, bad).toBe(false);
+    }
+    expect(hallSvg.request.safeParse({ hallId: 'main' }).success).toBe(false);
+  });
+
+  it('answer errors as JSON {error, message}', () => {
+    expect(posterSvg.failure('Афиша не найдена', 404)).toEqual({ error: 'not_found', message: 'Афиша не найдена' });
+    expect(hallSvg.failure('Неверный адрес', 400)).toEqual({ error: 'bad_request', message: 'Неверный адрес' });
   });
 });
 

@@ -166,6 +166,39 @@ export const examples: Record<string, CallExample> = {
     valid: { orderId: '77001', token: '{"signature":"x"}' },
     invalid: { orderId: '77001' },
   },
+  'payment.callback': {
+    valid: {
+      provider: 'sandbox',
+      eventId: '5b0c6f1e-2d7a-4b8e-9f3c-1a2b3c4d5e6f',
+      mdOrder: 'sbx_7f3a9c0d2e1b',
+      orderNumber: '77001',
+      operation: 'deposited',
+      status: '1',
+      amount: '500000',
+      checksum: 'a3f1c9e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0',
+    },
+    invalid: 'mdOrder=sbx_7f3a9c0d2e1b&status=1',
+  },
+  // The bank's pages read a malformed request as null (their 404 page); only a non-object fails.
+  'payment.sandboxBankPage': { valid: { mdOrder: 'sbx_7f3a9c0d2e1b' }, invalid: null },
+  'payment.sandboxBankPay': {
+    valid: {
+      mdOrder: 'sbx_7f3a9c0d2e1b',
+      pan: '4111 1111 1111 1111',
+      expiry: '12/29',
+      cvc: '123',
+      holder: 'ANNA IVANOVA',
+    },
+    invalid: 'pan=4111111111111111',
+  },
+  'payment.sandboxBank3ds': {
+    valid: { mdOrder: 'sbx_7f3a9c0d2e1b', token: 'c2J4XzdmM2E5YzBkMmUxYg.3ds.9f8e7d', code: '12345' },
+    invalid: ['code', '12345'],
+  },
+
+  // e-tickets (a malformed code or token reads as null: the answer is 404)
+  'tickets.ticketPdf': { valid: { code: 'K7M2X9QF4TNA', token: 'f3a9c0d2e1b4' }, invalid: null },
+  'tickets.orderPdf': { valid: { orderId: '77001', token: 'f3a9c0d2e1b4' }, invalid: 77001 },
 
   // phone and e-mail
   'phone.emailValidate': { valid: { email: 'anna@example.ru' }, invalid: {} },
@@ -244,6 +277,7 @@ export const examples: Record<string, CallExample> = {
     valid: { slug: 'gamlet', ajax: 'reviews', isMobile: '1' },
     invalid: { slug: 'gamlet', ajax: 'photos' },
   },
+  'browsing.posterSvg': { valid: { showId: '501' }, invalid: { showId: '0x1f5' } },
   'browsing.ratingVote': { valid: { voteid: '501', score: '4', s: '' }, invalid: { voteid: '501', score: '9' } },
   'browsing.scheduleRows': {
     valid: {
@@ -338,4 +372,11 @@ export const examples: Record<string, CallExample> = {
     valid: { group: 'spring', phone: '+7(916) 123-45-67' },
     invalid: { group: 'spring', phone: '89161234567' },
   },
+
+  // development
+  'development.outbox': { valid: {}, invalid: null },
+  'development.outboxMessage': { valid: { id: '42' }, invalid: 'outbox' },
+  'development.outboxAttachment': { valid: { id: '42', n: '0' }, invalid: null },
+  'development.clockAdvance': { valid: { minutes: '20' }, invalid: { minutes: 'soon' } },
+  'development.clock': { valid: {}, invalid: null },
 };

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { type Clock, ManualClock, systemClock } from './clock.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { openMigratedDatabase } from './db/index.js';
+import { developmentSender, startOutboxWorker } from './notifications/outbox.js';
 import { seedDemo } from './seed/index.js';
 import { sweepExpiredHolds } from './services/holds/index.js';
 
@@ -14,7 +15,8 @@ export interface RunningServer {
 
 /**
  * Starts the whole product: database (PGlite data folder or DATABASE_URL), migrations, the demo
- * catalogue on an empty database, the hold sweeper and the HTTP server with the given page plugins.
+ * catalogue on an empty database, the hold sweeper, the development outbox sender (with
+ * development tools, outside production) and the HTTP server with the given page plugins.
  */
 export async function startServer(opts: {
   plugins?: FastifyPluginAsync[];
@@ -38,6 +40,15 @@ export async function startServer(opts: {
     sweepExpiredHolds(db, clock.now()).catch((err) => app.log.error(err));
   }, 60_000);
   sweeper.unref();
+  // Outside production no gateway delivers e-mails and SMS: the development sender marks them
+  // sent, as a real one would, and they stay readable on /dev/outbox/.
+  const outboxWorker =
+    config.devTools && !config.production
+      ? startOutboxWorker({ db, clock }, developmentSender, {
+          intervalMs: 1000,
+          onError: (err) => app.log.error(err),
+        })
+      : undefined;
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   return {
@@ -45,6 +56,7 @@ export async function startServer(opts: {
     url,
     async stop() {
       clearInterval(sweeper);
+      await outboxWorker?.stop();
       await app.close();
       await db.close();
     },

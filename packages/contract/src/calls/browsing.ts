@@ -16,7 +16,8 @@ import {
   showInfoAnswer,
   socialCounters,
 } from '../entities/browsing.js';
-import { flag, htmlAnswer, htmlFailure, id, int, num, request, zeroOne } from '../wire.js';
+import { mediaAnswer, mediaFailure, mediaFileId } from '../entities/media.js';
+import { flag, htmlAnswer, htmlFailure, id, int, num, request, sessionFreeRequest, zeroOne } from '../wire.js';
 
 const SITE = 'site-browsing-account.md';
 const BANNERS = `${SITE} 7 Promo banners`;
@@ -275,6 +276,21 @@ export const showAjax = defineCall({
   summary: 'HTML of a show page tab (reviews or description).',
 });
 
+export const posterSvg = defineCall({
+  id: 'browsing.posterSvg',
+  method: 'GET',
+  path: '/media/poster/:showId.svg',
+  params: 'query',
+  request: sessionFreeRequest({ showId: mediaFileId() }),
+  answer: 'file',
+  response: mediaAnswer,
+  failure: mediaFailure,
+  spec: `${SITE} 2.4, 2.9 (show cards and the show page); decision 0001 (Posters)`,
+  summary:
+    'The poster of a show, generated SVG (the posterUrl of show cards and pages). Public and cacheable: revalidates by ETag (304); a malformed file name answers 400 and an unknown show 404, both as JSON {error, message}.',
+  extension: true,
+});
+
 export const ratingVote = defineCall({
   id: 'browsing.ratingVote',
   method: 'POST',
@@ -436,6 +452,7 @@ export const browsingCalls = [
   bookmarkUpdate,
   showInfo,
   showAjax,
+  posterSvg,
   ratingVote,
   scheduleRows,
   buildingsList,

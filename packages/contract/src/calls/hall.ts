@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { entranceAnswer, hallMapData, selectionAnswer, selectionFailure } from '../entities/hall.js';
-import { flag, htmlAnswer, htmlFailure, id, int, jsonField, num, request } from '../wire.js';
+import { mediaAnswer, mediaFailure, mediaFileId } from '../entities/media.js';
+import { flag, htmlAnswer, htmlFailure, id, int, jsonField, num, request, sessionFreeRequest } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -82,12 +83,13 @@ export const hallSvg = defineCall({
   method: 'GET',
   path: '/media/hall/:hallId.svg',
   params: 'query',
-  request: request({ hallId: id() }),
+  request: sessionFreeRequest({ hallId: mediaFileId() }),
   answer: 'file',
-  response: z.string(),
-  failure: (message) => `<svg xmlns="http://www.w3.org/2000/svg"><title>${message.replace(/[&<>]/g, '')}</title></svg>`,
+  response: mediaAnswer,
+  failure: mediaFailure,
   spec: `${HALL} 7.1 (GET {svgUrl}); decision 0001`,
-  summary: 'The hall SVG; concrete path for the spec’s {svgUrl} (shape in decision 0001).',
+  summary:
+    'The hall SVG; concrete path for the spec’s {svgUrl} (shape in decision 0001). Public and cacheable: revalidates by ETag (304), gzipped on request; a malformed file name answers 400 and an unknown hall 404, both as JSON {error, message}.',
 });
 
 export const bestPlaceCheck = defineCall({

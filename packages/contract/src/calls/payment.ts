@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { orderAnswer, orderFailure, paymentSessionAnswer } from '../entities/order.js';
-import { id, jsonField, request } from '../wire.js';
+import { htmlAnswer, htmlFailure, id, jsonField, malformedAsNull, request, sessionFreeRequest } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -96,4 +96,110 @@ export const googlePayProceed = defineCall({
     'Browser wallet: error=1 shows the message; acsUrl present → 3-D Secure form (MD, PaReq, TermUrl); else url.',
 });
 
-export const paymentCalls = [paymentSession, payNotifyMts, applePayProceed, applePaySession, googlePayProceed] as const;
+// ---------------------------------------------------------------- Acquirer side (extensions)
+
+/** What the shop made of an acquirer's notification. */
+export const callbackOutcome = z.enum([
+  'unknown-provider',
+  'invalid',
+  'unknown-payment',
+  'replayed',
+  'ignored',
+  'paid',
+  'declined',
+  'refunded',
+]);
+
+export const paymentCallback = defineCall({
+  id: 'payment.callback',
+  method: 'POST',
+  path: '/payment/callback/:provider/',
+  params: 'form-or-json',
+  /**
+   * The notification is the acquirer's own document: its provider parses it and checks its
+   * signature, so the contract reads none of its fields (a field named like the path parameter
+   * must not fail or steer it). The provider name comes from the path.
+   */
+  request: sessionFreeRequest({}),
+  answer: 'json',
+  response: z.object({ ok: z.boolean(), result: callbackOutcome, message: z.string().optional() }),
+  failure: (message) => ({ ok: false, result: 'invalid' as const, message }),
+  spec: `${HALL} 7.6 (the acquirer’s side of a payment started by POST {payment url})`,
+  summary:
+    'Server-to-server notification of an acquirer (provider: lowercase letters, digits, _ and -; the sandbox bank posts to /payment/callback/sandbox/). Signed, so no CSRF token; idempotent by the provider’s event id. 200 {ok: true} when applied, ignored or replayed; 403 invalid when the signature fails; 404 for an unknown provider or payment.',
+  extension: true,
+});
+
+const SANDBOX_BANK = `${HALL} 2.4, 4.9 (the card provider’s payment page; the built-in sandbox bank)`;
+
+/** The sandbox bank’s payment id (its `mdOrder`, as a real acquirer names it). */
+const bankPaymentId = z.string().trim().min(1).max(100);
+/** A form field of the bank’s pages; absent reads as empty. */
+const bankText = (max: number) => z.string().max(max).default('');
+
+export const sandboxBankPage = defineCall({
+  id: 'payment.sandboxBankPage',
+  method: 'GET',
+  path: '/sandbox-bank/pay/',
+  params: 'query',
+  request: malformedAsNull(sessionFreeRequest({ mdOrder: bankPaymentId })),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: SANDBOX_BANK,
+  summary:
+    'The sandbox bank’s hosted card page (a real acquirer serves it from its own host); the payment session redirects here with mdOrder. Framed only by this site. 404 “Платёж не найден” page for a malformed or unknown mdOrder.',
+  extension: true,
+});
+
+export const sandboxBankPay = defineCall({
+  id: 'payment.sandboxBankPay',
+  method: 'POST',
+  path: '/sandbox-bank/pay/',
+  params: 'form',
+  request: malformedAsNull(
+    sessionFreeRequest({
+      mdOrder: bankPaymentId,
+      pan: bankText(40),
+      expiry: bankText(10),
+      cvc: bankText(10),
+      holder: bankText(60),
+    }),
+  ),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: SANDBOX_BANK,
+  summary:
+    'The card form of the sandbox bank page, posted by that page (no site CSRF token). Answers the next page: the form again with field errors (422), the 3-D Secure step, or the result with the link back to the shop; the 404 page for a malformed form.',
+  extension: true,
+});
+
+export const sandboxBank3ds = defineCall({
+  id: 'payment.sandboxBank3ds',
+  method: 'POST',
+  path: '/sandbox-bank/3ds/',
+  params: 'form',
+  request: malformedAsNull(
+    sessionFreeRequest({ mdOrder: bankPaymentId, token: z.string().max(100), code: bankText(20) }),
+  ),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: SANDBOX_BANK,
+  summary:
+    'The 3-D Secure confirmation step of the sandbox bank, posted by its own page with the step token it issued (no site CSRF token). Answers the result page (a wrong code declines), the card form again for a stale token, the 404 page for a malformed form.',
+  extension: true,
+});
+
+export const paymentCalls = [
+  paymentSession,
+  payNotifyMts,
+  applePayProceed,
+  applePaySession,
+  googlePayProceed,
+  paymentCallback,
+  sandboxBankPage,
+  sandboxBankPay,
+  sandboxBank3ds,
+] as const;

@@ -17,10 +17,18 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const pg = dataDir ? new PGlite(dataDir) : new PGlite();
   await pg.waitReady;
   const base = wrap(pg);
+  // PGlite runs one statement or transaction at a time. Queue them first come, first served,
+  // so a buyer who asked first is answered first (its own lock promises no order).
+  let queue: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
   return {
     kind: 'pglite',
-    query: base.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => inTurn(() => base.query(sql, params)),
+    transaction: (fn) => inTurn(() => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => pg.close(),
   };
 }

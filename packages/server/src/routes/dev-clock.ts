@@ -1,13 +1,7 @@
+import { devClock, devClockAdvance } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { ManualClock } from '../clock.js';
-
-const advanceBody = z.object({
-  minutes: z.coerce
-    .number()
-    .min(0)
-    .max(60 * 24 * 365),
-});
+import { route } from '../http/route.js';
 
 /**
  * Development and browser-test control of the server clock, so a test can let a hold expire
@@ -16,11 +10,18 @@ const advanceBody = z.object({
 export const devClockRoutes: FastifyPluginAsync = async (app) => {
   const { clock, config } = app.deps;
   if (!(clock instanceof ManualClock) || !config.devTools) return;
-  app.post('/dev/clock/advance', async (req, reply) => {
-    const parsed = advanceBody.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ error: 'minutes: a number of minutes' });
-    clock.advance(parsed.data.minutes * 60_000);
-    return { now: clock.now().toISOString() };
-  });
-  app.get('/dev/clock', async () => ({ now: clock.now().toISOString() }));
+
+  // CSRF-free: the callers are test drivers posting straight to the server (no page of the site
+  // has a form for it), and the route exists only on a test server with a manual clock.
+  route(
+    app,
+    devClockAdvance,
+    ({ minutes }) => {
+      clock.advance(minutes * 60_000);
+      return { now: clock.now().toISOString() };
+    },
+    { csrf: false },
+  );
+
+  route(app, devClock, () => ({ now: clock.now().toISOString() }));
 };

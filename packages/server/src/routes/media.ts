@@ -1,14 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { type CallDef, hallSvg, posterSvg } from '@partera/contract';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '../http/route.js';
 import { acceptsGzip, contentTag, GzipCache, requestedTags, weakEtag } from '../media/http.js';
 import { renderPosterSvg } from '../media/poster.js';
-
-/** `{id}.svg` with a positive id that fits the database's integer ids. */
-const svgFile = z
-  .string()
-  .regex(/^\d{1,10}\.svg$/)
-  .transform((file) => Number(file.slice(0, -4)))
-  .refine((id) => id >= 1 && id <= 2_147_483_647);
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 /** Generated art changes only when a show is renamed; the validator catches that. */
@@ -43,9 +37,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  app.get<{ Params: { file: string } }>('/media/poster/:file', async (req, reply) => {
-    const id = svgFile.safeParse(req.params.file);
-    if (!id.success) return badId(reply, 'афиши');
+  route(app, posterSvg, async ({ showId }, req, reply) => {
     const r = await db.query<PosterRow>(
       `SELECT s.id, s.name, s.age_mark, g.name AS genre_name, g.slug AS genre_slug, p.slug AS parent_slug,
               b.name AS venue_name
@@ -54,10 +46,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
        LEFT JOIN genres p ON p.id = g.parent_id
        JOIN buildings b ON b.id = s.building_id
        WHERE s.id = $1`,
-      [id.data],
+      [showId],
     );
     const show = r.rows[0];
-    if (!show) return notFound(reply, 'Афиша не найдена');
+    if (!show) return reply.code(404).send(posterSvg.failure('Афиша не найдена', 404));
     const svg = renderPosterSvg({
       id: show.id,
       name: show.name,
@@ -70,21 +62,23 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     return sendSvg(req, reply, tag, requestedTags(req.headers['if-none-match']), svg);
   });
 
-  app.get<{ Params: { file: string } }>('/media/hall/:file', async (req, reply) => {
-    const id = svgFile.safeParse(req.params.file);
-    if (!id.success) return badId(reply, 'схемы зала');
+  route(app, hallSvg, async ({ hallId }, req, reply) => {
     const wanted = requestedTags(req.headers['if-none-match']);
     // A revalidation that matches reads only the digest, never the (possibly megabytes of) SVG.
     const known = wanted === '*' ? [] : wanted.filter((t) => t.startsWith('h')).map((t) => t.slice(1));
     const r = await db.query<{ digest: string; svg: string | null }>(
       `SELECT md5(svg) AS digest, CASE WHEN md5(svg) = ANY($2::text[]) THEN NULL ELSE svg END AS svg
        FROM halls WHERE id = $1 AND svg IS NOT NULL`,
-      [id.data, known],
+      [hallId, known],
     );
     const hall = r.rows[0];
-    if (!hall) return notFound(reply, 'Схема зала не найдена');
+    if (!hall) return reply.code(404).send(hallSvg.failure('Схема зала не найдена', 404));
     return sendSvg(req, reply, `h${hall.digest}`, wanted, hall.svg);
   });
+
+  // The router hands the calls above only names ending in .svg: any other name is malformed too.
+  badFileNames(app, '/media/poster/:file', posterSvg, 'афиши');
+  badFileNames(app, '/media/hall/:file', hallSvg, 'схемы зала');
 
   async function sendSvg(
     req: FastifyRequest,
@@ -107,14 +101,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   }
 };
 
-function badId(reply: FastifyReply, what: string): FastifyReply {
-  return reply
-    .code(400)
-    .send({ error: 'bad_request', message: `Неверный адрес ${what}: ожидается числовой идентификатор и .svg` });
-}
-
-function notFound(reply: FastifyReply, message: string): FastifyReply {
-  return reply.code(404).send({ error: 'not_found', message });
+function badFileNames(app: FastifyInstance, url: string, call: CallDef, what: string): void {
+  app.get(url, async (_req, reply) =>
+    reply.code(400).send(call.failure(`Неверный адрес ${what}: ожидается числовой идентификатор и .svg`, 400)),
+  );
 }
 
 export default mediaRoutes;

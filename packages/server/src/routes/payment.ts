@@ -1,10 +1,14 @@
-import { paymentSession } from '@partera/contract';
+import {
+  orderTicketsPdf as orderTicketsPdfCall,
+  paymentCallback,
+  paymentSession,
+  ticketPdf as ticketPdfCall,
+} from '@partera/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { route } from '../http/route.js';
 import { createPaymentSetup } from '../payments/registry.js';
 import { SANDBOX_CALLBACK_PATH } from '../payments/sandbox/provider.js';
-import { registerSandboxBankRoutes } from '../payments/sandbox/routes.js';
 import {
   type CallbackOutcome,
   handleProviderCallback,
@@ -12,7 +16,7 @@ import {
   startPaymentSession,
 } from '../payments/service.js';
 import { orderTicketsPdf, type TicketPdfResult, ticketPdf } from '../tickets/completion.js';
-import { TICKET_CODE } from '../tickets/issue.js';
+import { registerSandboxBankPages } from './sandbox-bank.js';
 
 const CALLBACK_STATUS: Record<CallbackOutcome, number> = {
   'unknown-provider': 404,
@@ -25,10 +29,7 @@ const CALLBACK_STATUS: Record<CallbackOutcome, number> = {
   refunded: 200,
 };
 
-const callbackParams = z.object({ provider: z.string().regex(/^[a-z0-9_-]{1,40}$/) });
-const ticketParams = z.object({ code: z.string().regex(TICKET_CODE) });
-const orderParams = z.object({ orderId: z.coerce.number().int().positive() });
-const tokenQuery = z.object({ token: z.string().max(200).optional() });
+const providerName = z.string().regex(/^[a-z0-9_-]{1,40}$/);
 
 function sendPdf(reply: FastifyReply, result: TicketPdfResult) {
   reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
@@ -56,35 +57,44 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     startPaymentSession(deps, { orderId: input.orderId, sessionId: req.session.id, token: input.token }),
   );
 
-  // Server-to-server notifications from acquirers: signed, so no CSRF token (extension).
-  app.post('/payment/callback/:provider/', async (req, reply) => {
-    const params = callbackParams.safeParse(req.params);
-    if (!params.success) return reply.code(404).send({ ok: false, result: 'unknown-provider' });
-    const outcome = await handleProviderCallback(deps, params.data.provider, {
-      headers: req.headers,
-      query: req.query,
-      body: req.body,
-    });
-    if (outcome === 'invalid') req.log.warn({ provider: params.data.provider }, 'payment callback failed verification');
-    return reply.code(CALLBACK_STATUS[outcome]).send({ ok: CALLBACK_STATUS[outcome] === 200, result: outcome });
-  });
+  // Server-to-server notifications from acquirers: signed, so no CSRF token. The provider is read
+  // from the path itself: in the merged input a field of the notification could shadow it.
+  route(
+    app,
+    paymentCallback,
+    async (_input, req, reply) => {
+      const provider = providerName.safeParse((req.params as { provider?: unknown }).provider);
+      if (!provider.success) return reply.code(404).send({ ok: false, result: 'unknown-provider' });
+      const outcome = await handleProviderCallback(deps, provider.data, {
+        headers: req.headers,
+        query: req.query,
+        body: req.body,
+      });
+      if (outcome === 'invalid') req.log.warn({ provider: provider.data }, 'payment callback failed verification');
+      return reply.code(CALLBACK_STATUS[outcome]).send({ ok: CALLBACK_STATUS[outcome] === 200, result: outcome });
+    },
+    { csrf: false },
+  );
 
-  if (setup.sandboxBank) registerSandboxBankRoutes(app, setup.sandboxBank);
+  if (setup.sandboxBank) registerSandboxBankPages(app, setup.sandboxBank);
 
-  // E-ticket PDFs for the holder of the order's token (extensions).
-  app.get('/order/ticket/:code.pdf', async (req, reply) => {
-    const params = ticketParams.safeParse(req.params);
-    const query = tokenQuery.safeParse(req.query);
-    if (!params.success || !query.success)
-      return sendPdf(reply, { ok: false, status: 404, message: 'Билет не найден' });
-    return sendPdf(reply, await ticketPdf(app.deps, params.data.code, query.data.token));
-  });
+  // E-ticket PDFs for the holder of the order's token; a malformed request is a ticket or order
+  // that does not exist.
+  route(app, ticketPdfCall, async (input, _req, reply) =>
+    sendPdf(
+      reply,
+      input
+        ? await ticketPdf(app.deps, input.code, input.token)
+        : { ok: false, status: 404, message: 'Билет не найден' },
+    ),
+  );
 
-  app.get('/order/tickets/:orderId.pdf', async (req, reply) => {
-    const params = orderParams.safeParse(req.params);
-    const query = tokenQuery.safeParse(req.query);
-    if (!params.success || !query.success)
-      return sendPdf(reply, { ok: false, status: 404, message: 'Заказ не найден' });
-    return sendPdf(reply, await orderTicketsPdf(app.deps, params.data.orderId, query.data.token));
-  });
+  route(app, orderTicketsPdfCall, async (input, _req, reply) =>
+    sendPdf(
+      reply,
+      input
+        ? await orderTicketsPdf(app.deps, input.orderId, input.token)
+        : { ok: false, status: 404, message: 'Заказ не найден' },
+    ),
+  );
 };

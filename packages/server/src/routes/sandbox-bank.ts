@@ -1,0 +1,54 @@
+import { sandboxBank3ds, sandboxBankPage, sandboxBankPay } from '@partera/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route } from '../http/route.js';
+import type { BankStep, SandboxBank } from '../payments/sandbox/bank.js';
+import { renderBankStep } from '../payments/sandbox/pages.js';
+
+function send(reply: FastifyReply, step: BankStep) {
+  const { status, html } = renderBankStep(step);
+  // The bank page is shown only inside this site's own checkout frame (or on its own).
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "frame-ancestors 'self'")
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+const MISSING: BankStep = { step: 'missing' };
+
+/**
+ * The sandbox bank's hosted pages (extensions; a real acquirer serves these from its own host).
+ * GET shows the card form, the form posts back here, and a 3-D Secure card adds a confirmation
+ * step. A malformed request reads as null and gets the bank's "payment not found" page.
+ *
+ * The two posts are CSRF-free: they come from the bank's own page, which, like a real acquirer's,
+ * stands outside the shop's session and has no site token to send. Nor would a token protect
+ * anything: they read no cookie or session, only what the form itself carries (the payment id,
+ * the card, the signed 3-D Secure step token), so a forged post can do nothing its author could
+ * not do directly.
+ */
+export function registerSandboxBankPages(app: FastifyInstance, bank: SandboxBank): void {
+  route(app, sandboxBankPage, async (input, _req, reply) =>
+    send(reply, input ? await bank.open(input.mdOrder) : MISSING),
+  );
+
+  route(
+    app,
+    sandboxBankPay,
+    async (input, _req, reply) => {
+      if (!input) return send(reply, MISSING);
+      const { mdOrder, pan, expiry, cvc, holder } = input;
+      return send(reply, await bank.payWithCard(mdOrder, { pan, expiry, cvc, holder }));
+    },
+    { csrf: false },
+  );
+
+  route(
+    app,
+    sandboxBank3ds,
+    async (input, _req, reply) =>
+      send(reply, input ? await bank.confirm3ds(input.mdOrder, { token: input.token, code: input.code }) : MISSING),
+    { csrf: false },
+  );
+}
