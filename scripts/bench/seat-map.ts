@@ -45,25 +45,24 @@ const browser = await chromium.launch({
   ],
 });
 
+// Page scripts are passed as text: functions compiled by tsx carry helpers the page lacks.
+const START_FRAMES = `(() => {
+  window.__frames = [];
+  window.__stop = false;
+  let last = performance.now();
+  const tick = (t) => {
+    window.__frames.push(t - last);
+    last = t;
+    if (!window.__stop) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+const STOP_FRAMES = '(() => { window.__stop = true; return window.__frames.slice(1); })()';
+
 async function frameTimes(page: Page, action: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__frames = [];
-    w.__stop = false;
-    let last = performance.now();
-    const tick = (t: number) => {
-      w.__frames.push(t - last);
-      last = t;
-      if (!w.__stop) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await page.evaluate(START_FRAMES);
   await action();
-  return page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__stop = true;
-    return w.__frames.slice(1);
-  });
+  return (await page.evaluate(STOP_FRAMES)) as number[];
 }
 
 async function measure(performanceId: number) {

@@ -83,8 +83,8 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 @media (max-width:${MOBILE_BREAKPOINT_PX}px){
 .pt-hall-viewport{height:60vh;min-height:260px;border-radius:0}
 .pt-hint{display:none}
-.pt-tip{position:fixed;left:0;right:0;top:auto;bottom:0;width:auto;max-width:none;transform:none;border-radius:14px 14px 0 0;padding:18px 16px calc(16px + env(safe-area-inset-bottom));max-height:70vh;overflow:auto}
-.pt-alert{position:fixed;top:auto;bottom:16px}
+.pt-tip{position:fixed;z-index:1000;left:0;right:0;top:auto;bottom:0;width:auto;max-width:none;transform:none;border-radius:14px 14px 0 0;padding:18px 16px calc(16px + env(safe-area-inset-bottom));max-height:70vh;overflow:auto}
+.pt-alert{position:fixed;z-index:1000;top:auto;bottom:16px}
 .pt-zoom{top:auto;bottom:12px}
 }
 `;
