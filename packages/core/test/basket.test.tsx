@@ -1,34 +1,14 @@
-import type { BasketState, BasketStateTicket } from '@partera/contract';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Http } from '../src/api/http.js';
 import { Basket } from '../src/basket/Basket.js';
+import { basketState, http, seatTicket, serve } from './support/server.js';
 
 /** Non-breaking space, as formatPrice groups digits and separates the currency sign. */
 const NBSP = '\u00a0';
 /** Text matching that keeps non-breaking spaces (the default normaliser turns them into spaces). */
 const keepSpaces = { normalizer: (text: string) => text.trim() };
 
-const http = new Http({ sessionName: 'sid', sessionId: 'S1', csrfParam: '_csrf', csrfToken: 'T1', baseUrl: '' });
-
-const seat = (over: Partial<BasketStateTicket>): BasketStateTicket => ({
-  kind: 'place',
-  cypher: '9001',
-  performanceId: 7,
-  sectionId: 3,
-  showName: 'Щелкунчик',
-  performanceDate: '2031-12-28T19:00:00+03:00',
-  buildingName: 'Театр оперы и балета',
-  hallName: 'Большой зал',
-  sectionName: 'Партер',
-  row: '5',
-  place: '12',
-  count: 1,
-  price: 3500,
-  tariffName: 'Полный',
-  performanceFullUrl: '/performance/7/',
-  ...over,
-});
+const seat = seatTicket;
 
 const entrance = seat({
   kind: 'entrance',
@@ -48,50 +28,7 @@ const entrance = seat({
   performanceFullUrl: '/performance/8/',
 });
 
-const basket = (tickets: BasketStateTicket[], over: Partial<BasketState> = {}): BasketState => ({
-  tickets,
-  ticketCount: tickets.reduce((n, t) => n + t.count, 0),
-  basketPrice: tickets.reduce((sum, t) => sum + t.price * t.count, 0),
-  holdSecondsLeft: 900,
-  cannotCreateOrder: false,
-  cannotCreateOrderCause: '',
-  userIsGuest: true,
-  ...over,
-});
-
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: URLSearchParams;
-}
-
-/**
- * The server at the network boundary: answers by "METHOD /path" (an Error stands for a failed
- * connection) and records every request.
- */
-function serve(routes: Record<string, (req: Seen) => unknown>): Seen[] {
-  const seen: Seen[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost:3000');
-      const req: Seen = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body: new URLSearchParams(init.body instanceof URLSearchParams ? init.body : undefined),
-      };
-      seen.push(req);
-      const route = routes[`${req.method} ${req.path}`];
-      if (!route) return new Response('no such route', { status: 404 });
-      const answer = route(req);
-      if (answer instanceof Error) throw answer;
-      return Response.json(answer);
-    }),
-  );
-  return seen;
-}
+const basket = basketState;
 
 const navigation = () => ({ go: vi.fn<(url: string) => void>(), reload: vi.fn<() => void>() });
 

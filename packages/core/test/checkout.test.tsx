@@ -1,29 +1,10 @@
-import type { BasketState, BasketStateTicket } from '@partera/contract';
+import type { BasketState } from '@partera/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Http } from '../src/api/http.js';
 import { Checkout, type CheckoutProps } from '../src/checkout/Checkout.js';
+import { http, ORIGIN, type Route, seatTicket, serve } from './support/server.js';
 
-const http = new Http({ sessionName: 'sid', sessionId: 'S1', csrfParam: '_csrf', csrfToken: 'T1', baseUrl: '' });
-const ORIGIN = 'http://localhost:3000';
-
-const ticket: BasketStateTicket = {
-  kind: 'place',
-  cypher: '9001',
-  performanceId: 7,
-  sectionId: 3,
-  showName: 'Щелкунчик',
-  performanceDate: '2031-12-28T19:00:00+03:00',
-  buildingName: 'Театр оперы и балета',
-  hallName: 'Большой зал',
-  sectionName: 'Партер',
-  row: '5',
-  place: '12',
-  count: 1,
-  price: 3500,
-  tariffName: 'Полный',
-  performanceFullUrl: '/performance/7/',
-};
+const ticket = seatTicket();
 
 const basket = (over: Partial<BasketState> = {}): BasketState => ({
   tickets: [ticket],
@@ -35,41 +16,6 @@ const basket = (over: Partial<BasketState> = {}): BasketState => ({
   userIsGuest: true,
   ...over,
 });
-
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: URLSearchParams;
-}
-type Route = (req: Seen) => unknown;
-
-/**
- * The server at the network boundary: answers by "METHOD /path" (a route may return a promise,
- * or an Error to stand for a failed connection) and records every request.
- */
-function serve(routes: Record<string, Route>): Seen[] {
-  const seen: Seen[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, ORIGIN);
-      const req: Seen = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body: new URLSearchParams(init.body instanceof URLSearchParams ? init.body : undefined),
-      };
-      seen.push(req);
-      const route = routes[`${req.method} ${req.path}`];
-      if (!route) return new Response('no such route', { status: 404 });
-      const answer = await route(req);
-      if (answer instanceof Error) throw answer;
-      return Response.json(answer);
-    }),
-  );
-  return seen;
-}
 
 const TAKEN = 'Пользователь с таким e-mail уже зарегистрирован. Войдите на сайт.';
 const emailCheck: Route = (req) =>
