@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.js';
@@ -11,6 +12,8 @@ function wrap(q: { query: PGlite['query'] }): Queryable {
   };
 }
 
+const insideTransaction = new AsyncLocalStorage<true>();
+
 /** dataDir undefined means an in-memory database (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -18,9 +21,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   await pg.waitReady;
   const base = wrap(pg);
   // PGlite runs one statement or transaction at a time. Queue them first come, first served,
-  // so a buyer who asked first is answered first (its own lock promises no order).
+  // so a buyer who asked first is answered first (its own lock promises no order). Work queued
+  // from inside a transaction would wait for that transaction forever: it is refused instead.
   let queue: Promise<unknown> = Promise.resolve();
   function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (insideTransaction.getStore()) {
+      return Promise.reject(new Error('Database used inside a transaction: use the transaction’s own handle (tx)'));
+    }
     const run = queue.then(work);
     queue = run.catch(() => undefined);
     return run;
@@ -28,7 +35,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     query: (sql, params) => inTurn(() => base.query(sql, params)),
-    transaction: (fn) => inTurn(() => pg.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn) => inTurn(() => insideTransaction.run(true, () => pg.transaction((tx) => fn(wrap(tx))))),
     close: () => pg.close(),
   };
 }
