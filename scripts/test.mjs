@@ -14,6 +14,8 @@ step('API doc is up to date');
 pnpm(['run', 'docs:api:check']);
 step('Build');
 pnpm(['run', 'build']);
+step('Bundle size budgets');
+pnpm(['--filter', '@partera/loader', 'run', 'size']);
 step(`Unit and integration tests${process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ' (PGlite)'}`);
 pnpm(['exec', 'vitest', 'run']);
 step('Browser tests (Playwright, Chromium)');
