@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources, as with Node's `--conditions=source`.
 const alias = Object.fromEntries(
-  ['contract', 'server', 'core', 'site', 'loader'].map((p) => [`@partera/${p}`, path.resolve(`packages/${p}/src/index.ts`)]),
+  ['contract', 'server', 'core', 'site', 'loader'].map((p) => [
+    `@partera/${p}`,
+    path.resolve(`packages/${p}/src/index.ts`),
+  ]),
 );
 const resolve = { alias };
 // Unit and integration tests live in each package's test/; e2e/ holds the Playwright specs.

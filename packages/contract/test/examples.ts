@@ -228,7 +228,10 @@ export const examples: Record<string, CallExample> = {
 
   // embedding and service
   'embedding.bartelloAuth': { valid: { orderId: '77001' }, invalid: {} },
-  'embedding.iframeConfig': { valid: { 'lite-layout-exit': '1' }, invalid: { 'lite-layout-exit': 'maybe' } },
+  'embedding.iframeConfig': {
+    valid: { hash: 'demo-partner-hash', 'lite-layout-exit': '1' },
+    invalid: { 'lite-layout-exit': 'maybe' },
+  },
   'service.getPopup': {
     valid: {
       mode: 'dialog',

@@ -19,4 +19,12 @@ export { type RunningServer, startServer } from './runtime.js';
 export { seedDemo } from './seed/index.js';
 export { getBasketState } from './services/basket/index.js';
 export * from './services/catalogue/index.js';
+export {
+  createPartnerOriginsCache,
+  findPartnerByHash,
+  listPartners,
+  type Partner,
+  type PartnerOriginsCache,
+  registerPartner,
+} from './services/partners/index.js';
 export { type CompletionTicket, getOrderCompletion, type OrderCompletion } from './tickets/completion.js';

@@ -24,24 +24,34 @@ export const bartelloAuth = defineCall({
 
 /**
  * What the framed site needs to know about its parent. Not shown in the spec: designed here.
- * hash is compared with the parent's sendMyHash:{hash}; origins feed frame-ancestors and the
- * postMessage origin check.
+ * The site sends the hash its parent answered with (sendMyHash:{hash}) as the `hash` parameter,
+ * or lets the `iframe-hash` cookie carry it; the server says whether it names a registered
+ * partner and, if so, hands back that partner's registration. The client still checks that the
+ * parent's postMessage origin is one of `partner.origins` before it sends showIframe.
  */
 export const iframeConfigAnswer = z.object({
-  framed: z.boolean(),
+  /** The hash of the request (the `hash` parameter, else the iframe-hash cookie) names a registered partner. */
+  hashMatches: z.boolean(),
+  /** Show the light (embedded) layout: the hash matches and the request does not leave that layout. */
+  liteLayout: z.boolean(),
+  /** The matching partner's registration; null when no hash was sent or it names no partner. */
   partner: z
     .object({
-      id: z.string(),
       name: z.string(),
-      hash: z.string(),
+      /** The origins allowed to frame the site (also its frame-ancestors and postMessage origins). */
       origins: z.array(z.string()),
-      /** Cashback percent of the ticket price (also read from the cashback_value URL parameter). */
-      cashbackValue: z.number().nullable(),
-      /** The telecom partner pays through its own pay flow (payNotifyMts). */
+      /** Cashback percent of the ticket price; 0 when none (a cashback_value URL parameter may still set one). */
+      cashbackPercent: z.number().int(),
+      /** The telecom partner pays through its own pay flow (payNotifyMts, orderToken to the parent). */
       ownPayFlow: z.boolean(),
     })
     .nullable(),
-  /** Where the framed page goes when it leaves the light layout. */
+  /** The session parameter to append to URLs inside the frame, where third-party cookies may be blocked. */
+  session: z.object({ name: z.string(), id: z.string() }).nullable(),
+  /**
+   * With lite-layout-exit=1: the site path to go to after leaving the light layout (the
+   * start-url cookie when it is a path of this site, else '/'); the embedding cookies are cleared.
+   */
   exitUrl: z.string().optional(),
   message: z.string().optional(),
 });
@@ -52,13 +62,13 @@ export const iframeConfig = defineCall({
   method: 'GET',
   path: '/spa-api/app/iframe-config/',
   params: 'query',
-  request: request({ 'lite-layout-exit': flag().optional(), origin: z.string().optional() }),
+  request: request({ 'lite-layout-exit': flag().optional(), hash: z.string().max(200).optional() }),
   answer: 'json',
   response: iframeConfigAnswer,
-  failure: (message) => ({ framed: false, partner: null, message }),
+  failure: (message) => ({ hashMatches: false, liteLayout: false, partner: null, session: null, message }),
   spec: `${HALL} 7.8, 4.13`,
   summary:
-    'Embedding configuration of the framed site (answer designed here, the spec does not show it); lite-layout-exit=1 leaves the light layout.',
+    "Embedding configuration of the framed site (answer designed here, the spec does not show it): whether the parent's hash (?hash= or the iframe-hash cookie) names a registered partner, its origins, cashback and pay flow, the session parameter; lite-layout-exit=1 leaves the light layout.",
 });
 
 export const embeddingCalls = [bartelloAuth, iframeConfig] as const;

@@ -47,7 +47,8 @@ export const uiPerformanceLog = defineCall({
   response: ackAnswer,
   failure: ackFailure,
   spec: `${HALL} 7.8, 8.7; ${SITE_SERVICE}`,
-  summary: 'Browser timing report (timing fields, location) or an embedding failure {iframe_failure, loc, iframe_msg}.',
+  summary:
+    'Browser timing report (timing fields, location) or an embedding failure {iframe_failure, loc, iframe_msg}; the server stores it in ui_performance_log and answers {ok}.',
 });
 
 export const userDebugInfo = defineCall({

@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { basketRoutes } from './basket.js';
 import { devRoutes } from './dev.js';
 import { devClockRoutes } from './dev-clock.js';
+import { embeddingRoutes } from './embedding.js';
 import { hallRoutes } from './hall.js';
 import { mediaRoutes } from './media.js';
 import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
+import { serviceRoutes } from './service.js';
 
 /** Every route plugin of the API, one file per area of the spec. */
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -15,5 +17,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   orderRoutes,
   devClockRoutes,
   paymentRoutes,
+  embeddingRoutes,
+  serviceRoutes,
   devRoutes,
 ];

@@ -2,6 +2,7 @@ import type { BasketState } from '@partera/contract';
 import {
   type AppDeps,
   type City,
+  createPartnerOriginsCache,
   type FastifyRequest,
   findCity,
   getBasketState,
@@ -11,11 +12,8 @@ import {
 import type { SiteChrome } from '../pages/chrome.js';
 import { CITY_COOKIE, citySubdomainOf, DEFAULT_CITIES } from './city.js';
 
-/** Regional sites and partners rarely change: each process re-reads them at most once a minute. */
+/** Regional sites rarely change: each process re-reads them at most once a minute. */
 const CACHE_TTL_MS = 60_000;
-
-/** An origin as a partner registers it: scheme, host, optional port; anything else is ignored. */
-const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 export interface RequestContext {
   deps: AppDeps;
@@ -28,7 +26,7 @@ export interface RequestContext {
 
 export function createContextLoader(deps: AppDeps) {
   let cached: { at: number; cities: { subdomain: string; name: string }[] } | null = null;
-  let framing: { at: number; policy: string } | null = null;
+  const partnerOrigins = createPartnerOriginsCache(deps.db);
 
   async function cities(): Promise<{ subdomain: string; name: string }[]> {
     const now = Date.now();
@@ -39,24 +37,13 @@ export function createContextLoader(deps: AppDeps) {
     return list;
   }
 
-  /**
-   * The Content-Security-Policy of every page: only this site and the registered partners'
-   * origins may frame it (ARCHITECTURE.md, embedding).
-   */
-  async function framePolicy(): Promise<string> {
-    const now = Date.now();
-    if (framing && now - framing.at < CACHE_TTL_MS) return framing.policy;
-    const { rows } = await deps.db.query<{ origin: string }>(
-      'SELECT DISTINCT unnest(allowed_origins) AS origin FROM partners ORDER BY 1',
-    );
-    const origins = rows.map((r) => r.origin).filter((o) => ORIGIN.test(o));
-    framing = { at: now, policy: ["frame-ancestors 'self'", ...origins].join(' ') };
-    return framing.policy;
-  }
-
   return {
     cities,
-    framePolicy,
+    /**
+     * The Content-Security-Policy of every page: only this site and the registered partners'
+     * origins may frame it (ARCHITECTURE.md, embedding); the server keeps the origins a few seconds.
+     */
+    framePolicy: partnerOrigins.framePolicy,
     /** Everything a page needs besides its own data: city, header and footer, basket. */
     async load(req: FastifyRequest): Promise<RequestContext> {
       const all = await cities();

@@ -1,0 +1,22 @@
+/** Partners that frame the site: their registry, the pages' frame-ancestors, the framed site's configuration. */
+export {
+  createPartnerOriginsCache,
+  frameAncestorsPolicy,
+  PARTNER_ORIGINS_TTL_MS,
+  type PartnerOriginsCache,
+  readPartnerOrigins,
+  SELF_ONLY_FRAME_POLICY,
+} from './frame-ancestors.js';
+export { getIframeConfig, type IframeConfigRequest, sitePath } from './iframe-config.js';
+export { readUiReport, recordUiReport, type UiReport, type UiReportKind } from './performance-log.js';
+export {
+  findPartnerByHash,
+  generatePartnerHash,
+  listPartners,
+  type NewPartner,
+  normalizeOrigin,
+  PARTNER_ORIGIN,
+  type Partner,
+  type RegisterResult,
+  registerPartner,
+} from './registry.js';

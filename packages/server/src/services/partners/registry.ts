@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/index.js';
+
+/**
+ * The partner registry (ARCHITECTURE.md, "Embedding"): sites allowed to frame ours. A partner
+ * page answers the framed site's giveMeHash with sendMyHash:{hash}; the hash names the partner
+ * here, and its allowed origins are the only ones that may frame the site or talk to it.
+ */
+export interface Partner {
+  id: number;
+  name: string;
+  hash: string;
+  /** Origins (scheme, host, port) allowed to frame the site: frame-ancestors and postMessage checks. */
+  allowedOrigins: string[];
+  /** Cashback percent of the ticket price (0: none). */
+  cashbackPercent: number;
+  /** The telecom partner takes the payment in its own pay flow (spec 4.8). */
+  ownPayFlow: boolean;
+}
+
+export interface NewPartner {
+  name: string;
+  origins: readonly string[];
+  cashbackPercent?: number;
+  ownPayFlow?: boolean;
+  /** A hash already used by the partner's pages in the field; generated when absent. */
+  hash?: string;
+}
+
+export type RegisterResult = { ok: true; partner: Partner } | { ok: false; message: string };
+
+/** An origin as it may appear in frame-ancestors and in MessageEvent.origin: scheme://host[:port], nothing else. */
+export const PARTNER_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+
+/** What a hash may look like: safe in a cookie, a URL and a postMessage string (the demo's 'demo-partner-hash' fits). */
+const HASH = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * The canonical form of an origin as the browser reports it (lower-case host, no default port,
+ * no trailing slash), or null when the text is not an http(s) origin without path, query or
+ * credentials.
+ */
+export function normalizeOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    return null;
+  }
+  const origin = url.origin;
+  return PARTNER_ORIGIN.test(origin) ? origin : null;
+}
+
+/** A fresh partner hash: 128 random bits, URL- and cookie-safe. */
+export function generatePartnerHash(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+interface PartnerRow {
+  id: number;
+  name: string;
+  hash: string;
+  allowed_origins: string[];
+  cashback_percent: number;
+  own_pay_flow: boolean;
+}
+
+const COLUMNS = 'id, name, hash, allowed_origins, cashback_percent, own_pay_flow';
+
+function toPartner(row: PartnerRow): Partner {
+  return {
+    id: row.id,
+    name: row.name,
+    hash: row.hash,
+    allowedOrigins: row.allowed_origins,
+    cashbackPercent: row.cashback_percent,
+    ownPayFlow: row.own_pay_flow,
+  };
+}
+
+/** Checks and registers a partner. Origins are normalised; a hash is generated unless one is given. */
+export async function registerPartner(db: Queryable, input: NewPartner): Promise<RegisterResult> {
+  const name = input.name.trim();
+  if (!name) return { ok: false, message: 'The partner needs a name' };
+  if (input.origins.length === 0) return { ok: false, message: 'The partner needs at least one origin' };
+  const origins: string[] = [];
+  for (const text of input.origins) {
+    const origin = normalizeOrigin(text);
+    if (!origin) return { ok: false, message: `Not an origin (scheme://host[:port]): ${text}` };
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  const cashbackPercent = input.cashbackPercent ?? 0;
+  if (!Number.isInteger(cashbackPercent) || cashbackPercent < 0 || cashbackPercent > 100) {
+    return { ok: false, message: `Cashback must be a whole percent from 0 to 100: ${input.cashbackPercent}` };
+  }
+  const hash = input.hash ?? generatePartnerHash();
+  if (!HASH.test(hash)) return { ok: false, message: 'A hash is 8 to 128 letters, digits, - or _' };
+  const { rows } = await db.query<PartnerRow>(
+    `INSERT INTO partners (name, hash, allowed_origins, cashback_percent, own_pay_flow)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (hash) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [name, hash, origins, cashbackPercent, input.ownPayFlow ?? false],
+  );
+  const row = rows[0];
+  if (!row) return { ok: false, message: 'Another partner already has this hash' };
+  return { ok: true, partner: toPartner(row) };
+}
+
+/** The partner a hash names, or null (also for a hash that could not be one). */
+export async function findPartnerByHash(db: Queryable, hash: string): Promise<Partner | null> {
+  if (!HASH.test(hash)) return null;
+  const { rows } = await db.query<PartnerRow>(`SELECT ${COLUMNS} FROM partners WHERE hash = $1`, [hash]);
+  return rows[0] ? toPartner(rows[0]) : null;
+}
+
+export async function listPartners(db: Queryable): Promise<Partner[]> {
+  const { rows } = await db.query<PartnerRow>(`SELECT ${COLUMNS} FROM partners ORDER BY id`);
+  return rows.map(toPartner);
+}
