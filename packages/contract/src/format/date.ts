@@ -72,35 +72,68 @@ export function formatCountdown(totalSeconds: number): string {
 /** Venues are in Moscow time unless their city says otherwise. */
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
+/** A wall-clock date and time at a place. */
+export interface WallClock {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 Sunday … 6 Saturday */
+  weekday: number;
+}
+
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * The wall-clock date and time of an instant at the venue: { date: 'dd.mm.yyyy', time: 'HH:mm' },
- * whatever the time zone of the browser or server that renders it.
- */
-export function venueDateTime(
-  input: DateInput,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): { date: string; time: string } | null {
-  const d = toDate(input);
-  if (!d) return null;
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('ru-RU', {
+    format = new Intl.DateTimeFormat('en-GB', {
       timeZone,
-      day: '2-digit',
-      month: '2-digit',
       year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
       hourCycle: 'h23',
     });
     zoneFormats.set(timeZone, format);
   }
-  const parts = format.formatToParts(d);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return format;
+}
+
+/**
+ * The wall clock of an instant in a time zone, whatever the time zone of the browser or server
+ * doing the rendering. Null for an invalid date.
+ */
+export function wallClock(input: DateInput, timeZone: string = DEFAULT_TIME_ZONE): WallClock | null {
+  const d = toDate(input);
+  if (!d) return null;
+  const parts: Record<string, number> = {};
+  for (const p of zoneFormat(timeZone).formatToParts(d)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const year = parts.year ?? 1970;
+  const month = parts.month ?? 1;
+  const day = parts.day ?? 1;
   return {
-    date: [part('day'), part('month'), part('year')].join(DATE_SEPARATOR),
-    time: `${part('hour')}:${part('minute')}`,
+    year,
+    month,
+    day,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+  };
+}
+
+/** The venue's date and time of an instant: { date: 'dd.mm.yyyy', time: 'HH:mm' }. */
+export function venueDateTime(
+  input: DateInput,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { date: string; time: string } | null {
+  const t = wallClock(input, timeZone);
+  if (!t) return null;
+  return {
+    date: [pad2(t.day), pad2(t.month), String(t.year)].join(DATE_SEPARATOR),
+    time: `${pad2(t.hour)}:${pad2(t.minute)}`,
   };
 }

@@ -3,7 +3,7 @@
  * timezone, computed with Intl only for the numbers; the Russian words come from these tables
  * so that the server and every browser print exactly the same text (hydration stays exact).
  */
-import { formatKopecks } from '@partera/contract';
+import { DEFAULT_TIME_ZONE, formatKopecks, type WallClock, wallClock } from '@partera/contract';
 
 const MONTHS_GENITIVE = [
   'января',
@@ -36,55 +36,15 @@ const MONTHS = [
 const WEEKDAYS_SHORT = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const;
 const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'] as const;
 
-export const DEFAULT_TIMEZONE = 'Europe/Moscow';
+export const DEFAULT_TIMEZONE = DEFAULT_TIME_ZONE;
 
-export interface LocalDateTime {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** 0 Sunday … 6 Saturday */
-  weekday: number;
-}
+export type LocalDateTime = WallClock;
 
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    partFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall-clock date and time of an instant in a timezone. */
+/** The wall-clock date and time of an instant in a timezone (the contract's wallClock). */
 export function localDateTime(iso: string, timeZone = DEFAULT_TIMEZONE): LocalDateTime {
-  const parts: Record<string, number> = {};
-  for (const p of partsFormat(timeZone).formatToParts(new Date(iso))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const year = parts.year ?? 1970;
-  const month = parts.month ?? 1;
-  const day = parts.day ?? 1;
-  return {
-    year,
-    month,
-    day,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
-  };
+  const t = wallClock(iso, timeZone);
+  if (!t) throw new RangeError(`Invalid time value: ${iso}`);
+  return t;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
