@@ -7,7 +7,9 @@ const HALL = 'hall-basket-checkout.md';
 const COMPLETION = `${HALL} 2.4 (/order/complete/), 4.12; the e-mail of a paid order`;
 
 /** A ticket's code: 12 symbols of an alphabet without look-alikes (no 0, 1, I, O). */
-export const ticketCode = z.string().regex(/^[2-9A-HJ-NP-Z]{12}$/);
+/** A ticket code: 12 symbols without 0/O and 1/I (the server issues them). */
+export const TICKET_CODE_PATTERN = /^[2-9A-HJ-NP-Z]{12}$/;
+export const ticketCode = z.string().regex(TICKET_CODE_PATTERN);
 
 /** The order's access token, handed out with the order (completion link, e-mail). */
 const orderToken = z.string().max(200).optional();

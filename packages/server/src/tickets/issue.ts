@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { TICKET_CODE_PATTERN } from '@partera/contract';
 import type { Queryable } from '../db/index.js';
 
 /** Unambiguous when read aloud or typed at the door: no 0/O, 1/I. 32 symbols, so each byte maps without bias. */
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const TICKET_CODE_LENGTH = 12;
-export const TICKET_CODE = /^[2-9A-HJ-NP-Z]{12}$/;
+/** The shape of a code, as the contract checks it on the wire. */
+export const TICKET_CODE = TICKET_CODE_PATTERN;
 
 /** A random ticket code: 12 symbols, 60 bits, unguessable. */
 export function newTicketCode(): string {
