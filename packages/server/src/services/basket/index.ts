@@ -6,6 +6,7 @@ export {
   addEntranceTickets,
   deselectAll,
   deselectPlace,
+  lockSession,
   removeEntranceTickets,
   type SelectionOutcome,
   selectPlace,

@@ -35,8 +35,11 @@ interface PerformanceRow {
   max_ticket_count: number;
 }
 
-/** Registers the session (so it can be locked) and serialises this buyer's basket changes. */
-async function lockSession(tx: Queryable, sessionId: string, csrfToken: string): Promise<void> {
+/**
+ * Registers the session (so it can be locked) and serialises this buyer's basket changes: every
+ * change of the basket, and turning it into an order, runs under this lock.
+ */
+export async function lockSession(tx: Queryable, sessionId: string, csrfToken: string): Promise<void> {
   await tx.query('INSERT INTO sessions (id, csrf_token) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
     sessionId,
     csrfToken,

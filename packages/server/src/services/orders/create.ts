@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app.js';
 import { loadBasket } from '../basket/contents.js';
+import { lockSession } from '../basket/selection.js';
 import { type GuestDetails, validateGuest } from './guest.js';
 
 export type OrderCreation =
@@ -27,11 +28,7 @@ export async function createGuestOrder(
   if (problem) return { ok: false, code: 1, message: problem };
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    await tx.query('INSERT INTO sessions (id, csrf_token) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
-      session.id,
-      session.csrfToken,
-    ]);
-    await tx.query('SELECT id FROM sessions WHERE id = $1 FOR UPDATE', [session.id]);
+    await lockSession(tx, session.id, session.csrfToken);
     const basket = await loadBasket(tx, session.id, now);
     if (basket.ticketCount === 0) return { ok: false, ...orderMessages.emptyBasket };
     const blocked = basket.lines.find((l) => l.cannotCreateOrderCause);
