@@ -20,4 +20,6 @@ step(`Unit and integration tests${process.env.DATABASE_URL ? ' (PGlite and Postg
 pnpm(['exec', 'vitest', 'run']);
 step('Browser tests (Playwright, Chromium)');
 pnpm(['--filter', '@partera/site', 'exec', 'playwright', 'test']);
+step('Embedding examples across two origins (Playwright, Chromium)');
+pnpm(['exec', 'playwright', 'test', '-c', 'examples/playwright.config.ts']);
 console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -11,6 +11,7 @@ export * from './checkout/Checkout.js';
 export * from './checkout/guest-form.js';
 export * from './checkout/mount.js';
 export * from './checkout/styles.js';
+export * from './embed/host.js';
 export * from './payment/messages.js';
 export * from './payment/PaymentFrame.js';
 export * from './payment/session.js';

@@ -27,6 +27,11 @@ export const PUSHKIN_CARD_USER_AGREES_TO_TERMS = 'pushkin_card_user_agrees_to_te
 export const GIVE_UP_AFTER_MS = 20_000;
 export const connectingText = (host: string) => `Установка соединения с ${host}...`;
 export const CONNECTION_FAILED_TEXT = 'Соединение ... установить не удалось';
+/** The framed site's screens (it shares these constants so its pages stay small). */
+export const RECONNECTING_TEXT = 'Повторная установка соединения...';
+export const redirectingText = (host: string) => `Переадресация на ${host}...`;
+/** Without the parent's answer by then, the framed page reloads. */
+export const RELOAD_AFTER_MS = 5_000;
 
 // ---------------------------------------------------------------- The loader's own choices (not in the spec)
 

@@ -3,6 +3,7 @@
  * the typed message API. The script-tag build (global.ts) adds auto-mounting; this entry has no
  * side effects.
  */
+export * as constants from './constants.js';
 export { type MountOptions, mount, mountAll, type PartneraWidget, widgetOf } from './mount.js';
 export {
   domEventName,

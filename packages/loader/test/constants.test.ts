@@ -18,5 +18,8 @@ describe('the loader constants match the contract', () => {
     expect(loader.GIVE_UP_AFTER_MS).toBe(contract.EMBED_GIVE_UP_AFTER_MS);
     expect(loader.CONNECTION_FAILED_TEXT).toBe(messages.connectionFailed);
     expect(loader.connectingText('tickets.example')).toBe(messages.connecting('tickets.example'));
+    expect(loader.RECONNECTING_TEXT).toBe(messages.reconnecting);
+    expect(loader.redirectingText('tickets.example')).toBe(messages.redirecting('tickets.example'));
+    expect(loader.RELOAD_AFTER_MS).toBe(contract.EMBED_RELOAD_AFTER_MS);
   });
 });

@@ -21,6 +21,8 @@ export { getBasketState } from './services/basket/index.js';
 export * from './services/catalogue/index.js';
 export {
   createPartnerOriginsCache,
+  type FramedSession,
+  findFramedSession,
   findPartnerByHash,
   listPartners,
   type Partner,

@@ -115,6 +115,28 @@ describeEachDatabase('GET /spa-api/app/iframe-config/', (get) => {
       expect(res.cookies.find((c) => c.name === 'iframe-hash')).toBeUndefined();
     }
   });
+
+  it('marks the session framed on a match, with cashback_value over the registered percent', async () => {
+    const { res, sessionId } = await ask(`${CONFIG}?hash=${telecomHash}&cashback_value=12&start_url=%2Fshopcart%2F`);
+    expect(res.json().partner).toMatchObject({ cashbackPercent: 12, ownPayFlow: true });
+    const row = await get().db.query<{ cashback_percent: number; start_url: string }>(
+      'SELECT cashback_percent, start_url FROM framed_sessions WHERE session_id = $1',
+      [sessionId],
+    );
+    expect(row.rows).toEqual([{ cashback_percent: 12, start_url: '/shopcart/' }]);
+    const exit = await app.inject({ method: 'GET', url: `${CONFIG}?lite-layout-exit=1&sid=${sessionId}` });
+    // No start-url cookie: the exit goes to the start URL the handshake recorded.
+    expect(exit.json()).toMatchObject({ liteLayout: false, exitUrl: '/shopcart/' });
+    const after = await get().db.query('SELECT 1 FROM framed_sessions WHERE session_id = $1', [sessionId]);
+    expect(after.rows).toEqual([]);
+  });
+
+  it('lets the bank page be framed wherever the site may be: inside a partner page too', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sandbox-bank/pay/?mdOrder=no-such-payment' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['content-security-policy']).toContain('http://localhost:4000');
+    expect(res.headers['content-security-policy']).toContain('https://shop.telecom.example');
+  });
 });
 
 describeEachDatabase('GET /uiperformancelog/', (get) => {

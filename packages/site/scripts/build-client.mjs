@@ -87,8 +87,8 @@ const styles = await esbuild.build({
 const rel = (file) => path.relative(outdir, path.resolve(root, file));
 const entries = {};
 for (const [file, out] of Object.entries(scripts.metafile.outputs)) {
-  // Dynamic imports (the fingerprint library) are chunks too, but not page entries.
-  if (!out.entryPoint?.startsWith('src/client/') || file.endsWith('.map')) continue;
+  // Dynamic imports (the fingerprint library, the partner channel) are chunks too, but not page entries.
+  if (!out.entryPoint || path.dirname(out.entryPoint) !== 'src/client' || file.endsWith('.map')) continue;
   const name = path.basename(out.entryPoint).replace(/\.tsx?$/, '');
   entries[name] = {
     js: rel(file),

@@ -16,6 +16,7 @@ export const chrome = (over: Partial<SiteChrome> = {}): SiteChrome => ({
   path: '/',
   year: 2030,
   urlSession: null,
+  lite: false,
   ...over,
 });
 

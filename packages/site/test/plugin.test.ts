@@ -43,7 +43,10 @@ describe('site pages over HTTP', () => {
     for (const statement of FIXTURE.split(/;\n/)) if (statement.trim()) await db.query(statement);
     const config = { ...loadConfig({}), databaseUrl: undefined, dataDir: dir };
     // No client build in this test: the stylesheet comes from the sources and pages load no script.
-    const sitePages = createSitePages({ assets: loadAssets(path.join(dir, 'no-build')) });
+    const sitePages = createSitePages({
+      assets: loadAssets(path.join(dir, 'no-build')),
+      partnerScripts: new Map([['partera-loader.js', Buffer.from('/* loader */')]]),
+    });
     app = await buildApp({ db, clock: { now: () => NOW }, config }, { plugins: [sitePages] });
     sid = (await app.inject({ method: 'GET', url: '/landing/help_faq/' })).cookies.find((c) => c.name === 'sid')!.value;
     await db.query(
@@ -159,5 +162,81 @@ describe('site pages over HTTP', () => {
     const post = await app.inject({ method: 'POST', url: '/no/such/call/' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  describe('inside a partner frame (spec 4.13)', () => {
+    const HASH = 'framing-partner-hash';
+    beforeAll(async () => {
+      await db.query(
+        `INSERT INTO partners (name, hash, allowed_origins, cashback_percent) VALUES ('Рамка', $1, ARRAY['https://frame.example'], 3)`,
+        [HASH],
+      );
+    });
+
+    const isLite = (html: string) => /<body class="lite-layout" data-lite-layout="">/.test(html);
+
+    it("gives the loader's first page the light layout, with the session in every link", async () => {
+      const res = await get(`/?iframe_hash=${HASH}`);
+      expect(res.statusCode).toBe(200);
+      expect(isLite(res.body)).toBe(true);
+      const session = metaContent(res.body, 'session-id')!;
+      expect(res.body).not.toContain('city-switch');
+      expect(res.body).not.toContain('Свяжитесь с нами');
+      const links = [...res.body.matchAll(/<a\b[^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      expect(links.some((href) => href.startsWith('/performance/'))).toBe(true);
+      for (const href of links) expect(href).toContain(`sid=${session}`);
+      // An ordinary request keeps the full site.
+      const plain = await get('/');
+      expect(isLite(plain.body)).toBe(false);
+      expect(plain.body).toContain('city-switch');
+    });
+
+    it('keeps the light layout for a session the handshake marked, until the site leaves it', async () => {
+      const first = await get('/landing/help_faq/');
+      const session = first.cookies.find((c) => c.name === 'sid')!.value;
+      expect(isLite((await get(`/show/anna-karenina/?sid=${session}`)).body)).toBe(false);
+      const config = await get(
+        `/spa-api/app/iframe-config/?hash=${HASH}&cashback_value=7&start_url=%2Fshow%2Fanna-karenina%2F&sid=${session}`,
+      );
+      expect(config.json()).toMatchObject({ hashMatches: true, partner: { cashbackPercent: 7 } });
+      const framed = await db.query<{ cashback_percent: number; start_url: string }>(
+        'SELECT cashback_percent, start_url FROM framed_sessions WHERE session_id = $1',
+        [session],
+      );
+      expect(framed.rows).toEqual([{ cashback_percent: 7, start_url: '/show/anna-karenina/' }]);
+      // No cookie in the request, only the session parameter: still the light layout.
+      const show = await get(`/show/anna-karenina/?sid=${session}`);
+      expect(isLite(show.body)).toBe(true);
+      expect(show.body).toContain('data-show-id="1"');
+
+      const exit = await get(`/spa-api/app/iframe-config/?lite-layout-exit=1&sid=${session}`);
+      expect(exit.json()).toMatchObject({ liteLayout: false, exitUrl: '/show/anna-karenina/' });
+      expect(isLite((await get(`/show/anna-karenina/?sid=${session}`)).body)).toBe(false);
+    });
+
+    it('the registered cashback applies without cashback_value; a wrong hash marks nothing', async () => {
+      const session = (await get('/landing/help_faq/')).cookies.find((c) => c.name === 'sid')!.value;
+      const wrong = await get(`/spa-api/app/iframe-config/?hash=not-a-partner-hash&sid=${session}`);
+      expect(wrong.json()).toMatchObject({ hashMatches: false, partner: null });
+      expect((await db.query('SELECT 1 FROM framed_sessions WHERE session_id = $1', [session])).rows).toEqual([]);
+      await get(`/spa-api/app/iframe-config/?hash=${HASH}&sid=${session}`);
+      const row = await db.query<{ cashback_percent: number }>(
+        'SELECT cashback_percent FROM framed_sessions WHERE session_id = $1',
+        [session],
+      );
+      expect(row.rows).toEqual([{ cashback_percent: 3 }]);
+      expect((await get(`/spa-api/app/iframe-config/?hash=${HASH}&cashback_value=101&sid=${session}`)).statusCode).toBe(
+        400,
+      );
+    });
+
+    it('serves the partner script to any origin, and 404 for anything else under /static/', async () => {
+      const res = await get('/static/partera-loader.js');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.body).toBe('/* loader */');
+      expect((await get('/static/other.js')).statusCode).toBe(404);
+    });
   });
 });

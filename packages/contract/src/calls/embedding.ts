@@ -1,7 +1,7 @@
 /** Completion and embedding calls (hall-basket-checkout.md 7.8, 4.12, 4.13). */
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { flag, id, request } from '../wire.js';
+import { flag, id, int, request } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -40,7 +40,7 @@ export const iframeConfigAnswer = z.object({
       name: z.string(),
       /** The origins allowed to frame the site (also its frame-ancestors and postMessage origins). */
       origins: z.array(z.string()),
-      /** Cashback percent of the ticket price; 0 when none (a cashback_value URL parameter may still set one). */
+      /** Cashback percent of the ticket price for this session: the request's cashback_value, else the registration's; 0 when none. */
       cashbackPercent: z.number().int(),
       /** The telecom partner pays through its own pay flow (payNotifyMts, orderToken to the parent). */
       ownPayFlow: z.boolean(),
@@ -62,13 +62,20 @@ export const iframeConfig = defineCall({
   method: 'GET',
   path: '/spa-api/app/iframe-config/',
   params: 'query',
-  request: request({ 'lite-layout-exit': flag().optional(), hash: z.string().max(200).optional() }),
+  request: request({
+    'lite-layout-exit': flag().optional(),
+    hash: z.string().max(200).optional(),
+    /** hall-basket-checkout.md 9: the partner's cashback from the frame URL's cashback_value, a whole percent. */
+    cashback_value: int().min(0).max(100).optional(),
+    /** The framed page's own path: kept as the session's start URL where the start-url cookie is blocked. */
+    start_url: z.string().max(2000).optional(),
+  }),
   answer: 'json',
   response: iframeConfigAnswer,
   failure: (message) => ({ hashMatches: false, liteLayout: false, partner: null, session: null, message }),
   spec: `${HALL} 7.8, 4.13`,
   summary:
-    "Embedding configuration of the framed site (answer designed here, the spec does not show it): whether the parent's hash (?hash= or the iframe-hash cookie) names a registered partner, its origins, cashback and pay flow, the session parameter; lite-layout-exit=1 leaves the light layout.",
+    "Embedding configuration of the framed site (answer designed here, the spec does not show it): whether the parent's hash (?hash= or the iframe-hash cookie) names a registered partner, its origins, cashback and pay flow, the session parameter. A match marks the session as framed by that partner (light layout on its next pages, partner and cashback on its orders; cashback_value overrides the registered percent); lite-layout-exit=1 leaves the light layout and forgets the mark.",
 });
 
 export const embeddingCalls = [bartelloAuth, iframeConfig] as const;

@@ -25,6 +25,9 @@ export const embeddingRoutes: FastifyPluginAsync = async (app) => {
       session: { name: SESSION_PARAM, id: req.session.id },
       startUrl: req.cookies[EMBED_COOKIES.startUrl],
       publicUrl: app.deps.config.publicUrl,
+      cashbackValue: input.cashback_value,
+      startPath: input.start_url,
+      now: app.deps.clock.now(),
     });
   });
 };

@@ -3,14 +3,18 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../http/route.js';
 import type { BankStep, SandboxBank } from '../payments/sandbox/bank.js';
 import { renderBankStep } from '../payments/sandbox/pages.js';
+import { createPartnerOriginsCache, SELF_ONLY_FRAME_POLICY } from '../services/partners/index.js';
 
-function send(reply: FastifyReply, step: BankStep) {
+type FramePolicy = () => Promise<string>;
+
+async function sendStep(reply: FastifyReply, step: BankStep, framePolicy: FramePolicy) {
   const { status, html } = renderBankStep(step);
-  // The bank page is shown only inside this site's own checkout frame (or on its own).
+  // The bank page is shown inside this site's own checkout frame, which may itself sit in a
+  // registered partner's page: a browser checks every ancestor against frame-ancestors.
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "frame-ancestors 'self'")
+    .header('content-security-policy', await framePolicy().catch(() => SELF_ONLY_FRAME_POLICY))
     .type('text/html; charset=utf-8')
     .send(html);
 }
@@ -29,6 +33,8 @@ const MISSING: BankStep = { step: 'missing' };
  * not do directly.
  */
 export function registerSandboxBankPages(app: FastifyInstance, bank: SandboxBank): void {
+  const { framePolicy } = createPartnerOriginsCache(app.deps.db);
+  const send = (reply: FastifyReply, step: BankStep) => sendStep(reply, step, framePolicy);
   route(app, sandboxBankPage, async (input, _req, reply) =>
     send(reply, input ? await bank.open(input.mdOrder) : MISSING),
   );

@@ -2,7 +2,7 @@
 import type { BasketState } from '@partera/contract';
 import type { ReactNode } from 'react';
 import { ClientOnly, WidgetPlaceholder } from './ClientOnly.js';
-import type { SiteChrome } from './chrome.js';
+import { type SiteChrome, withSession } from './chrome.js';
 import { Layout } from './Layout.js';
 
 export interface BasketData {
@@ -47,7 +47,7 @@ export function BasketPage({
             empty ? (
               <div className="basket-empty">
                 <p>В корзине нет билетов.</p>
-                <a className="button" href="/">
+                <a className="button" href={withSession('/', data.chrome.urlSession)}>
                   Перейти к афише
                 </a>
               </div>

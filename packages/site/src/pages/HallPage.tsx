@@ -63,7 +63,7 @@ export function HallPage({ data, hallView }: { data: HallData; hallView?: ReactN
       <div className="container hall-page">
         <header className="hall-head">
           <p className="hall-head__back">
-            <a href={hall.show.url}>← Все даты и описание</a>
+            <a href={withSession(hall.show.url, chrome.urlSession)}>← Все даты и описание</a>
           </p>
           <h1 className="hall-head__title">
             {hall.show.name}{' '}

@@ -24,7 +24,7 @@ export function Layout({ chrome, children }: { chrome: SiteChrome; children: Rea
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer chrome={chrome} />
+      {chrome.lite ? <LiteFooter /> : <Footer chrome={chrome} />}
     </>
   );
 }
@@ -33,13 +33,13 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
   return (
     <header className="site-header">
       <div className="container site-header__row">
-        <a className="logo" href="/">
+        <a className="logo" href={withSession('/', chrome.urlSession)}>
           <span className="logo__mark" aria-hidden="true">
             P
           </span>
           <span className="logo__word">Partera</span>
         </a>
-        <CitySwitch chrome={chrome} />
+        {chrome.lite ? null : <CitySwitch chrome={chrome} />}
         <BasketLink count={chrome.basketCount} href={withSession('/shopcart/', chrome.urlSession)} />
       </div>
     </header>
@@ -88,6 +88,17 @@ export function BasketLink({ count, href }: { count: number; href: string }) {
         <span className="visually-hidden"> {plural(count, TICKET_FORMS)}</span>
       </span>
     </a>
+  );
+}
+
+/** The light layout's footer (spec 4.13): inside a partner's page, only who sells the tickets. */
+function LiteFooter() {
+  return (
+    <footer className="site-footer site-footer--lite">
+      <div className="container">
+        <p>Продажа билетов: Partera. {NO_FEE_PHRASE}.</p>
+      </div>
+    </footer>
   );
 }
 

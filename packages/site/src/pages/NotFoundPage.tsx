@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */
-import type { SiteChrome } from './chrome.js';
+import { type SiteChrome, withSession } from './chrome.js';
 import { Layout } from './Layout.js';
 
 export function NotFoundPage({ data }: { data: { chrome: SiteChrome } }) {
@@ -12,7 +12,7 @@ export function NotFoundPage({ data }: { data: { chrome: SiteChrome } }) {
         <h1 className="page-title">Страница не найдена</h1>
         <p>Возможно, событие уже прошло или в адресе есть опечатка.</p>
         <p>
-          <a className="button" href="/">
+          <a className="button" href={withSession('/', data.chrome.urlSession)}>
             На главную
           </a>
         </p>

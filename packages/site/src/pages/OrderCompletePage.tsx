@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 import { CASHBACK_PERCENT, plural, TICKET_FORMS } from '@partera/contract';
 import type { CompletionTicket, OrderCompletion } from '@partera/server';
-import type { SiteChrome } from './chrome.js';
+import { type SiteChrome, withSession } from './chrome.js';
 import { formatClock, formatDayMonth, price } from './format.js';
 import { Layout, NO_FEE_PHRASE } from './Layout.js';
 
@@ -51,7 +51,7 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
                     Скачать все билеты
                   </a>
                 ) : null}
-                <a className="button button--large button--outline" href="/">
+                <a className="button button--large button--outline" href={withSession('/', chrome.urlSession)}>
                   Вернуться к афише
                 </a>
               </div>
@@ -82,7 +82,7 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
                 списаны.
               </p>
               <div className="complete__actions">
-                <a className="button button--large" href="/shopcart/">
+                <a className="button button--large" href={withSession('/shopcart/', chrome.urlSession)}>
                   Вернуться в корзину
                 </a>
               </div>
@@ -99,7 +99,7 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
                   : 'отменён. Выберите билеты заново.'}
               </p>
               <div className="complete__actions">
-                <a className="button button--large" href="/">
+                <a className="button button--large" href={withSession('/', chrome.urlSession)}>
                   Перейти к афише
                 </a>
               </div>

@@ -25,7 +25,7 @@ export function PosterCard({
   const from = priceFrom(card.minPrice);
   return (
     <li className="poster-card">
-      <a className="poster-card__link" href={card.showUrl}>
+      <a className="poster-card__link" href={withSession(card.showUrl, urlSession)}>
         <span className="poster-card__image" style={posterHue(card.showId)}>
           <span className="poster-fallback" aria-hidden="true">
             {card.showName}

@@ -35,11 +35,11 @@ export function ShowPage({ data }: { data: ShowData }) {
 
   return (
     <Layout chrome={chrome}>
-      <article className="container show-page">
+      <article className="container show-page" data-show-id={show.id}>
         <nav className="breadcrumbs" aria-label="Навигация">
           <ol>
             <li>
-              <a href="/">Афиша</a>
+              <a href={withSession('/', chrome.urlSession)}>Афиша</a>
             </li>
             {genre.parentName ? <li>{genre.parentName}</li> : null}
             <li>{genre.name}</li>

@@ -17,6 +17,8 @@ export interface SiteChrome {
    * page where third-party cookies are blocked): purchase links then carry it on (spec 2.3).
    */
   urlSession: UrlSession | null;
+  /** Inside a partner's frame (spec 4.13): the light layout, without the city switch and footer. */
+  lite: boolean;
 }
 
 export interface UrlSession {

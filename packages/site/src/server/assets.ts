@@ -73,3 +73,14 @@ export function pageAssets(assets: LoadedAssets, entry: string): { css: string; 
     preload: e ? e.imports.map((f) => `/assets/${f}`) : [],
   };
 }
+
+/**
+ * Scripts partner pages load from this site, under /static/: the loader (packages/loader, built
+ * by its own build step). Read when the server starts; a file that is not built is answered 404.
+ */
+export function loadPartnerScripts(): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const loader = path.resolve(here, '../../../loader/dist/partera-loader.js');
+  if (existsSync(loader)) files.set('partera-loader.js', readFileSync(loader));
+  return files;
+}

@@ -1,10 +1,11 @@
-import type { BasketState } from '@partera/contract';
+import { type BasketState, EMBED_COOKIES } from '@partera/contract';
 import {
   type AppDeps,
   type City,
   createPartnerOriginsCache,
   type FastifyRequest,
   findCity,
+  findFramedSession,
   getBasketState,
   listCities,
   SESSION_PARAM,
@@ -22,6 +23,25 @@ export interface RequestContext {
   chrome: SiteChrome;
   /** The buyer's basket, read once per page. */
   basket: BasketState | null;
+  /** The page is shown inside a partner's frame: light layout, the session in every link. */
+  lite: boolean;
+}
+
+/** The loader's query parameter naming the partner on the frame's first page (packages/loader HASH_PARAM). */
+export const IFRAME_HASH_PARAM = 'iframe_hash';
+const HASH = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * Spec 4.13: a page gets the light layout when a partner frames it: the loader's iframe_hash on
+ * the frame's first page, the iframe-hash cookie the framed pages write, or (where a browser
+ * blocks third-party cookies) the session the framed site's handshake marked as framed.
+ */
+async function isLite(deps: AppDeps, req: FastifyRequest): Promise<boolean> {
+  const param = (req.query as Record<string, unknown>)[IFRAME_HASH_PARAM];
+  if (typeof param === 'string' && HASH.test(param)) return true;
+  if (HASH.test(req.cookies[EMBED_COOKIES.iframeHash] ?? '')) return true;
+  if (req.session.isNew) return false;
+  return (await findFramedSession(deps.db, req.session.id)) !== null;
 }
 
 export function createContextLoader(deps: AppDeps) {
@@ -53,9 +73,10 @@ export function createContextLoader(deps: AppDeps) {
         all.map((c) => c.subdomain),
       );
       // A session created by this very request has an empty basket: skip the query.
-      const [city, basket] = await Promise.all([
+      const [city, basket, lite] = await Promise.all([
         findCity(deps.db, subdomain),
         req.session.isNew ? Promise.resolve(null) : getBasketState(deps, req.session.id),
+        isLite(deps, req),
       ]);
       const query = req.query as Record<string, unknown>;
       const chrome: SiteChrome = {
@@ -66,9 +87,12 @@ export function createContextLoader(deps: AppDeps) {
         supportEmail: deps.config.supportEmail,
         path: req.url.split('?')[0] ?? '/',
         year: deps.clock.now().getUTCFullYear(),
-        urlSession: typeof query[SESSION_PARAM] === 'string' ? { name: SESSION_PARAM, id: req.session.id } : null,
+        // Framed pages may get no cookies at all: every link carries the session on.
+        urlSession:
+          lite || typeof query[SESSION_PARAM] === 'string' ? { name: SESSION_PARAM, id: req.session.id } : null,
+        lite,
       };
-      return { deps, city, chrome, basket };
+      return { deps, city, chrome, basket, lite };
     },
   };
 }

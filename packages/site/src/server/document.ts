@@ -8,6 +8,8 @@ export interface DocumentInput {
   description?: string;
   /** The buyer's session: the widgets read these meta tags (spec 2.1). */
   session: { name: string; id: string; csrfParam: string; csrfToken: string };
+  /** Framed by a partner: the body is marked for the light layout and the embedding script. */
+  lite?: boolean;
   css: string;
   /** The page's entry script, null when there is no client build. */
   js: string | null;
@@ -75,7 +77,7 @@ export function renderDocument(input: DocumentInput): string {
 <head>
 ${head}
 </head>
-<body>
+${input.lite ? '<body class="lite-layout" data-lite-layout="">' : '<body>'}
 <div id="${ROOT_ID}">${input.body}</div>${data}
 <button type="button" class="to-top" hidden aria-label="Наверх">↑</button>
 </body>

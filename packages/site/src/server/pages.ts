@@ -85,7 +85,7 @@ export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promis
   const here = basket.tickets.filter((t) => t.performanceId === id).reduce((n, t) => n + t.count, 0);
   const hall = await getHallPage(ctx.deps.db, id, ctx.deps.clock.now(), {
     isGuest: basket.userIsGuest,
-    isIframe: isFramed(req),
+    isIframe: isFramed(ctx, req),
     currentPerformanceBasketTicketCount: here,
     ticketInBasketOfOtherPerformances: basket.ticketCount - here,
     packageId,
@@ -124,7 +124,7 @@ export function basketPage(ctx: RequestContext, req: FastifyRequest): PageRender
       chrome: ctx.chrome,
       basket: ctx.basket ?? emptyBasket(),
       paymentFailed: query.payment === 'failed',
-      isIframe: isFramed(req),
+      isIframe: isFramed(ctx, req),
     },
     title: titled('Корзина и оформление заказа'),
     noindex: true,
@@ -197,8 +197,11 @@ export function serverErrorPage(supportPhone: string): PageRender<{ supportPhone
   };
 }
 
-/** A page requested by a frame (browsers say so in Sec-Fetch-Dest), or marked by the loader with ?iframe=1. */
-function isFramed(req: FastifyRequest): boolean {
+/**
+ * A page inside a partner's frame (the light layout), or one a browser says it requested for a
+ * frame (Sec-Fetch-Dest), or marked with ?iframe=1.
+ */
+function isFramed(ctx: RequestContext, req: FastifyRequest): boolean {
   const query = req.query as Record<string, unknown>;
-  return req.headers['sec-fetch-dest'] === 'iframe' || query.iframe === '1';
+  return ctx.lite || req.headers['sec-fetch-dest'] === 'iframe' || query.iframe === '1';
 }

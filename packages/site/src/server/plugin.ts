@@ -5,7 +5,7 @@ import {
   type FastifyRequest,
   SESSION_PARAM,
 } from '@partera/server';
-import { type LoadedAssets, loadAssets } from './assets.js';
+import { type LoadedAssets, loadAssets, loadPartnerScripts } from './assets.js';
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
 import { createContextLoader, type RequestContext } from './context.js';
 import {
@@ -24,6 +24,8 @@ import { type PageRender, type RenderContext, renderPage } from './render.js';
 export interface SitePagesOptions {
   /** Built client assets; read from dist/public (or the source stylesheet) when absent. */
   assets?: LoadedAssets;
+  /** Scripts served under /static/ for partner pages; read from the packages' builds when absent. */
+  partnerScripts?: Map<string, Buffer>;
   /** The partner restaurant's booking page (spec 4.12); default TABLE_BOOKING_URL from the environment. */
   tableBookingUrl?: string;
   /** The cashback service's registration page; default CASHBACK_REGISTRATION_URL, else the rules page. */
@@ -54,9 +56,18 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         options.cashbackRegistrationUrl ?? process.env.CASHBACK_REGISTRATION_URL ?? '/landing/cashback_rules/',
     };
 
+    // Each request's context, kept for the document around its page (the light layout).
+    const loaded = new WeakMap<FastifyRequest, RequestContext>();
+    const load = async (req: FastifyRequest): Promise<RequestContext> => {
+      const ctx = await contexts.load(req);
+      loaded.set(req, ctx);
+      return ctx;
+    };
+
     const renderContext = (req: FastifyRequest): RenderContext => ({
       assets,
       session: { name: SESSION_PARAM, id: req.session.id, csrfParam: CSRF_PARAM, csrfToken: req.session.csrfToken },
+      lite: loaded.get(req)?.lite ?? false,
     });
 
     const send = async <D>(req: FastifyRequest, reply: FastifyReply, page: PageRender<D>, status = 200) =>
@@ -73,33 +84,33 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
     const sendNotFound = async (req: FastifyRequest, reply: FastifyReply, ctx?: RequestContext) => {
       // Spec 2.12: each 404 is reported with the page and the referrer.
       req.log.info({ page: req.url, referrer: req.headers.referer ?? null }, 'page not found');
-      return send(req, reply, notFoundPage(ctx ?? (await contexts.load(req))), 404);
+      return send(req, reply, notFoundPage(ctx ?? (await load(req))), 404);
     };
 
-    app.get('/', async (req, reply) => send(req, reply, await homePage(await contexts.load(req), req)));
+    app.get('/', async (req, reply) => send(req, reply, await homePage(await load(req), req)));
 
     app.get<{ Params: { slug: string } }>('/show/:slug/', async (req, reply) => {
-      const ctx = await contexts.load(req);
+      const ctx = await load(req);
       const page = await showPage(ctx, req.params.slug);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
 
     app.get<{ Params: { performanceId: string } }>('/performance/:performanceId/', async (req, reply) => {
-      const ctx = await contexts.load(req);
+      const ctx = await load(req);
       const page = await hallPage(ctx, req);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
 
-    app.get('/shopcart/', async (req, reply) => send(req, reply, basketPage(await contexts.load(req), req)));
+    app.get('/shopcart/', async (req, reply) => send(req, reply, basketPage(await load(req), req)));
 
     app.get('/order/complete/', async (req, reply) => {
-      const ctx = await contexts.load(req);
+      const ctx = await load(req);
       const page = await orderCompletePage(ctx, req, completionLinks);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
 
     app.get<{ Params: { kind: string } }>('/landing/:kind/', async (req, reply) => {
-      const ctx = await contexts.load(req);
+      const ctx = await load(req);
       const kind = LANDING_KINDS.find((k) => k === req.params.kind);
       return kind ? send(req, reply, landingPage(ctx, kind)) : sendNotFound(req, reply, ctx);
     });
@@ -128,6 +139,21 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
+    });
+
+    // Partner pages on other origins load these with a script tag: no cookies, short caching so
+    // that a new loader reaches partners within minutes.
+    const partnerScripts = options.partnerScripts ?? loadPartnerScripts();
+    app.get<{ Params: { file: string } }>('/static/:file', async (req, reply) => {
+      const body = partnerScripts.get(req.params.file);
+      if (!body) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('access-control-allow-origin', '*')
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
     });
 
     app.setErrorHandler(async (error, req, reply) => {

@@ -26,6 +26,8 @@ export interface PageRender<D> {
 export interface RenderContext {
   assets: LoadedAssets;
   session: { name: string; id: string; csrfParam: string; csrfToken: string };
+  /** The page is framed by a partner (spec 4.13): the document is marked for the light layout. */
+  lite?: boolean;
 }
 
 /** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
@@ -37,6 +39,7 @@ export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
     description: page.description,
     noindex: page.noindex,
     session: ctx.session,
+    lite: ctx.lite ?? false,
     css,
     js,
     preload,

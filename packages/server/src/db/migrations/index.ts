@@ -1,4 +1,5 @@
 import domain from './0001_domain.js';
+import embedding from './0002_embedding.js';
 
 export interface Migration {
   version: string;
@@ -6,4 +7,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit an applied one. */
-export const migrations: Migration[] = [{ version: '0001_domain', sql: domain }];
+export const migrations: Migration[] = [
+  { version: '0001_domain', sql: domain },
+  { version: '0002_embedding', sql: embedding },
+];

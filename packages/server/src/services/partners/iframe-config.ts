@@ -13,6 +13,11 @@ export interface IframeConfigRequest {
   startUrl: string | undefined;
   /** The site's public origin: the exit URL never leads anywhere else. */
   publicUrl: string;
+  /** cashback_value of the frame's URL: overrides the registered percent for this session. */
+  cashbackValue?: number | undefined;
+  /** The framed page's path, kept where the start-url cookie cannot be written. */
+  startPath?: string | undefined;
+  now: Date;
 }
 
 /**
@@ -22,19 +27,70 @@ export interface IframeConfigRequest {
  */
 export async function getIframeConfig(db: Queryable, request: IframeConfigRequest): Promise<IframeConfig> {
   const partner = request.hash ? await findPartnerByHash(db, request.hash) : null;
+  const cashbackPercent = partner ? (request.cashbackValue ?? partner.cashbackPercent) : 0;
   const config: IframeConfig = {
     hashMatches: partner !== null,
     liteLayout: partner !== null && !request.liteLayoutExit,
     partner: partner && {
       name: partner.name,
       origins: partner.allowedOrigins,
-      cashbackPercent: partner.cashbackPercent,
+      cashbackPercent,
       ownPayFlow: partner.ownPayFlow,
     },
     session: request.session,
   };
-  if (request.liteLayoutExit) config.exitUrl = sitePath(request.startUrl, request.publicUrl);
+  if (request.liteLayoutExit) {
+    const framed = await forgetFramedSession(db, request.session.id);
+    config.exitUrl = sitePath(request.startUrl ?? framed?.startUrl ?? undefined, request.publicUrl);
+  } else if (partner) {
+    await db.query(
+      `INSERT INTO framed_sessions (session_id, partner_id, cashback_percent, start_url, updated_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (session_id) DO UPDATE SET partner_id = EXCLUDED.partner_id,
+         cashback_percent = EXCLUDED.cashback_percent,
+         start_url = COALESCE(framed_sessions.start_url, EXCLUDED.start_url), updated_at = EXCLUDED.updated_at`,
+      [request.session.id, partner.id, cashbackPercent, request.startPath ?? null, request.now],
+    );
+  }
   return config;
+}
+
+/** The partner that framed a session (its light layout), as the last matching handshake recorded it. */
+export interface FramedSession {
+  partnerId: number;
+  partnerHash: string;
+  cashbackPercent: number;
+  startUrl: string | null;
+}
+
+export async function findFramedSession(db: Queryable, sessionId: string): Promise<FramedSession | null> {
+  const { rows } = await db.query<{
+    partner_id: number;
+    hash: string;
+    cashback_percent: number;
+    start_url: string | null;
+  }>(
+    `SELECT f.partner_id, p.hash, f.cashback_percent, f.start_url
+       FROM framed_sessions f JOIN partners p ON p.id = f.partner_id WHERE f.session_id = $1`,
+    [sessionId],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        partnerId: row.partner_id,
+        partnerHash: row.hash,
+        cashbackPercent: row.cashback_percent,
+        startUrl: row.start_url,
+      }
+    : null;
+}
+
+async function forgetFramedSession(db: Queryable, sessionId: string): Promise<{ startUrl: string | null } | null> {
+  const { rows } = await db.query<{ start_url: string | null }>(
+    'DELETE FROM framed_sessions WHERE session_id = $1 RETURNING start_url',
+    [sessionId],
+  );
+  return rows[0] ? { startUrl: rows[0].start_url } : null;
 }
 
 /**

@@ -7,10 +7,18 @@ export {
   readPartnerOrigins,
   SELF_ONLY_FRAME_POLICY,
 } from './frame-ancestors.js';
-export { getIframeConfig, type IframeConfigRequest, sitePath } from './iframe-config.js';
+export {
+  type FramedSession,
+  findFramedSession,
+  getIframeConfig,
+  type IframeConfigRequest,
+  sitePath,
+} from './iframe-config.js';
 export { readUiReport, recordUiReport, type UiReport, type UiReportKind } from './performance-log.js';
 export {
   findPartnerByHash,
+  findPayingPartner,
+  generateNotifySecret,
   generatePartnerHash,
   listPartners,
   type NewPartner,

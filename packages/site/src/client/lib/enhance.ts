@@ -64,4 +64,14 @@ export function posterFallbacks(doc: Document = document): void {
 export function enhancePage(): void {
   scrollToTopButton();
   posterFallbacks();
+  // Framed pages and the light layout only: everyone else never downloads the embedding code.
+  if (window.parent !== window || document.body.hasAttribute('data-lite-layout')) {
+    void import('./embedding.js').then(({ startEmbedding }) =>
+      startEmbedding({
+        connect: (parent) => {
+          void import('./embed-channel.js').then(({ connectParent }) => connectParent(parent));
+        },
+      }),
+    );
+  }
 }

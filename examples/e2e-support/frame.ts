@@ -1,0 +1,43 @@
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+
+/** The ticket site inside the partner page (the loader's frame). */
+export const siteFrame = (page: Page, container = '[data-partera-widget]'): FrameLocator =>
+  page.frameLocator(`${container} iframe`);
+
+/** The club concert: places and a standing area on one plan (the demo catalogue). */
+export const CLUB_SHOW = 'Группа «Ночные трамваи»';
+
+/** Inside the frame: the show page of the club concert, then its first date's hall plan. */
+export async function openClubPerformance(frame: FrameLocator): Promise<void> {
+  await frame.getByRole('link', { name: CLUB_SHOW }).first().click();
+  await frame.locator('a[href*="/performance/"]').first().click();
+  await expect(frame.locator('circle.place[fill]').first()).toBeAttached();
+}
+
+/** Puts the first free place of the plan in the basket (a click, or the tooltip's button). */
+export async function addFirstFreePlace(frame: FrameLocator): Promise<void> {
+  const place = frame.locator('circle.place[fill]:not(.pt-sel)').first();
+  const id = await place.getAttribute('data-place-id');
+  const add = frame.getByRole('button', { name: 'Добавить в корзину' });
+  await place.click();
+  await expect(frame.locator(`circle.place.pt-sel[data-place-id="${id}"]`).or(add)).toBeVisible();
+  if (await add.isVisible()) await add.click();
+  await expect(frame.locator(`circle.place[data-place-id="${id}"]`)).toHaveClass(/pt-sel/);
+}
+
+/** The basket's guest form, filled in; the pay button is not pressed yet. */
+export async function fillGuestForm(frame: FrameLocator): Promise<void> {
+  await frame.getByLabel('E-mail').fill('olga.smirnova@example.ru');
+  await frame.getByLabel('Имя').fill('Ольга');
+  await frame.getByLabel('Фамилия').fill('Смирнова');
+}
+
+/** The sandbox bank's card form inside the checkout (a frame in the frame). */
+export async function payWithSandboxCard(frame: FrameLocator, card = '4111 1111 1111 1111'): Promise<void> {
+  const bank = frame.frameLocator('iframe[name="pt-bank-frame"]');
+  await bank.getByLabel('Номер карты').fill(card);
+  await bank.getByLabel('Срок действия').fill('12/30');
+  await bank.getByLabel('CVC').fill('123');
+  await bank.getByLabel('Владелец карты').fill('OLGA SMIRNOVA');
+  await bank.getByRole('button', { name: /^Оплатить/ }).click();
+}
