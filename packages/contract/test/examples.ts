@@ -166,6 +166,11 @@ export const examples: Record<string, CallExample> = {
     valid: { orderId: '77001', token: '{"signature":"x"}' },
     invalid: { orderId: '77001' },
   },
+  'payment.state': { valid: { orderId: '77001', token: 'abc' }, invalid: { orderId: 'order-1' } },
+  'payment.partnerPayOrder': {
+    valid: { orderToken: '5b0c6f1e-2d7a-4b8e-9f3c-1a2b3c4d5e6f' },
+    invalid: { orderToken: '../../orders/1' },
+  },
   'payment.callback': {
     valid: {
       provider: 'sandbox',
@@ -232,6 +237,9 @@ export const examples: Record<string, CallExample> = {
     valid: { hash: 'demo-partner-hash', 'lite-layout-exit': '1' },
     invalid: { 'lite-layout-exit': 'maybe' },
   },
+  'embedding.widgetSession': { valid: { ...S }, invalid: null },
+  'embedding.widgetHall': { valid: { performanceId: '1024', ...S }, invalid: { performanceId: 'abc' } },
+  'embedding.widgetPerformances': { valid: { city: 'spb', limit: '4' }, invalid: { limit: '100' } },
   'service.getPopup': {
     valid: {
       mode: 'dialog',

@@ -102,7 +102,8 @@ describeEachDatabase('media routes', (get) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.headers.vary).toBe('Accept-Encoding');
+    // Origin too: a registered partner's page reads the plan across origins (routes/widget-host.ts).
+    expect(res.headers.vary).toBe('Accept-Encoding, Origin');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.body).toBe(hall.svg);
     expect(res.body).toContain(`data-hall-id="${hall.id}"`);

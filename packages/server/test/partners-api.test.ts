@@ -124,6 +124,9 @@ describeEachDatabase('GET /spa-api/app/iframe-config/', (get) => {
       [sessionId],
     );
     expect(row.rows).toEqual([{ cashback_percent: 12, start_url: '/shopcart/' }]);
+    // The next page's handshake has no cashback_value: the session keeps 12 %.
+    const next = await app.inject({ method: 'GET', url: `${CONFIG}?hash=${telecomHash}&sid=${sessionId}` });
+    expect(next.json().partner).toMatchObject({ cashbackPercent: 12 });
     const exit = await app.inject({ method: 'GET', url: `${CONFIG}?lite-layout-exit=1&sid=${sessionId}` });
     // No start-url cookie: the exit goes to the start URL the handshake recorded.
     expect(exit.json()).toMatchObject({ liteLayout: false, exitUrl: '/shopcart/' });

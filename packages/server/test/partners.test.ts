@@ -9,6 +9,7 @@ import { openMigratedDatabase } from '../src/db/index.js';
 import {
   createPartnerOriginsCache,
   findPartnerByHash,
+  findPayingPartner,
   listPartners,
   normalizeOrigin,
   registerPartner,
@@ -72,6 +73,46 @@ describeEachDatabase('the partner registry', (get) => {
     });
     expect(again).toEqual({ ok: false, message: 'Another partner already has this hash' });
     expect((await findPartnerByHash(get().db, 'legacy-hash-0001'))?.name).toBe('Старый партнёр');
+  });
+
+  it('gives a partner with its own pay flow a notify secret, once, and only such a partner', async () => {
+    const generated = await registerPartner(get().db, {
+      name: 'Оператор',
+      origins: ['https://operator.example'],
+      ownPayFlow: true,
+    });
+    const chosen = await registerPartner(get().db, {
+      name: 'Оператор-2',
+      origins: ['https://operator2.example'],
+      ownPayFlow: true,
+      notifySecret: 'chosen-notify-secret',
+    });
+    const plain = await registerPartner(get().db, { name: 'Без оплаты', origins: ['https://plain.example'] });
+    if (!generated.ok || !chosen.ok || !plain.ok) throw new Error('registration failed');
+    expect(generated.notifySecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(chosen.notifySecret).toBe('chosen-notify-secret');
+    expect(plain.notifySecret).toBeNull();
+    // The registry's ordinary reads never carry the secret.
+    expect(await findPartnerByHash(get().db, generated.partner.hash)).toEqual(generated.partner);
+    expect(await findPayingPartner(get().db, generated.partner.hash)).toEqual({
+      partner: generated.partner,
+      notifySecret: generated.notifySecret,
+    });
+    expect(await findPayingPartner(get().db, plain.partner.hash)).toBeNull();
+
+    const before = (await listPartners(get().db)).length;
+    const refused = await Promise.all([
+      registerPartner(get().db, { name: 'A', origins: ['https://a.example'], notifySecret: 'chosen-notify-secret' }),
+      registerPartner(get().db, { name: 'A', origins: ['https://a.example'], ownPayFlow: true, notifySecret: 'short' }),
+      registerPartner(get().db, {
+        name: 'A',
+        origins: ['https://a.example'],
+        ownPayFlow: true,
+        notifySecret: 'has spaces in the secret',
+      }),
+    ]);
+    expect(refused.map((r) => r.ok)).toEqual([false, false, false]);
+    expect(await listPartners(get().db)).toHaveLength(before);
   });
 
   it('refuses a registration without a name or origins, with a bad origin, cashback or hash, and stores nothing', async () => {
@@ -217,11 +258,16 @@ for (const kind of databaseKinds) {
       );
       expect(added.stderr).toContain('Registered partner');
       expect(added.status).toBe(0);
-      const hash = added.stdout.trim();
+      // The hash, then (own pay flow) the notify secret, printed this once.
+      const [hash = '', secret = '', ...rest] = added.stdout.trim().split('\n');
       expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(rest).toEqual([]);
+      expect(added.stderr).toContain('shown this once');
 
       const plain = partnersCommand(['add', '--name', 'Афиша', '--origin', 'https://afisha.example'], env);
       expect(plain.status).toBe(0);
+      expect(plain.stdout.trim()).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
       const refused = [
         partnersCommand(['add', '--name', 'Без сайта'], env),
@@ -229,6 +275,10 @@ for (const kind of databaseKinds) {
         partnersCommand(['add', '--name', 'X', '--origin', 'https://x.example', '--cashback', 'пять'], env),
         partnersCommand(['add', '--name', 'X', '--origin', 'https://x.example', '--colour', 'red'], env),
         partnersCommand(['remove', '--name', 'X'], env),
+        partnersCommand(
+          ['add', '--name', 'X', '--origin', 'https://x.example', '--notify-secret', 'x'.repeat(20)],
+          env,
+        ),
       ];
       for (const r of refused) {
         expect(r.status).toBe(2);
@@ -255,6 +305,7 @@ for (const kind of databaseKinds) {
         ownPayFlow: true,
       });
       expect(await listPartners(db)).toHaveLength(2);
+      expect((await findPayingPartner(db, hash))?.notifySecret).toBe(secret);
     }, 120_000);
   });
 }

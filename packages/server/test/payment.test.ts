@@ -262,6 +262,12 @@ describeEachDatabase('payment', (get) => {
     expect(returnLink(bank.body)).toBe(
       `${PUBLIC_URL}/order/complete/?orderId=${buyer.orderId}&token=${encodeURIComponent(buyer.accessToken)}`,
     );
+    // Spec 4.9: the checkout hears the outcome with the return URL, addressed to the shop only.
+    const message = JSON.stringify({
+      type: 'provider-pay-success',
+      returnUrl: `${PUBLIC_URL}/order/complete/?orderId=${buyer.orderId}&token=${encodeURIComponent(buyer.accessToken)}`,
+    }).replace(/</g, '\\u003c');
+    expect(bank.body).toContain(`parent.postMessage(${message},${JSON.stringify(new URL(PUBLIC_URL).origin)})`);
 
     const state = await orderState(buyer.orderId);
     expect(state.status).toBe('paid');

@@ -413,7 +413,28 @@ describeEachDatabase('demo seed, small', (get) => {
       `SELECT name, allowed_origins FROM partners WHERE hash = 'demo-partner-hash'`,
     );
     expect(partner.rows).toEqual([
-      { name: 'Демо-партнёр', allowed_origins: ['http://127.0.0.1:4000', 'http://localhost:4000'] },
+      {
+        name: 'Демо-партнёр',
+        allowed_origins: [
+          'http://127.0.0.1:4000',
+          'http://localhost:4000',
+          'http://127.0.0.1:4200',
+          'http://localhost:4200',
+        ],
+      },
+    ]);
+    const telecom = await db.query(
+      `SELECT name, allowed_origins, cashback_percent, own_pay_flow, notify_secret FROM partners
+        WHERE hash = 'demo-telecom-hash'`,
+    );
+    expect(telecom.rows).toEqual([
+      {
+        name: 'Демо-оператор связи',
+        allowed_origins: ['http://127.0.0.1:4100', 'http://localhost:4100'],
+        cashback_percent: 5,
+        own_pay_flow: true,
+        notify_secret: 'demo-telecom-secret',
+      },
     ]);
     const card = await db.query<{ balance: number }>(`SELECT balance FROM gift_cards WHERE number = '1234-5678-9012'`);
     expect(card.rows[0]!.balance).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /** Completion and embedding calls (hall-basket-checkout.md 7.8, 4.12, 4.13). */
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { flag, id, int, request } from '../wire.js';
+import { hallPageConfig } from '../entities/hall.js';
+import { flag, id, int, request, roubles } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -78,4 +79,92 @@ export const iframeConfig = defineCall({
     "Embedding configuration of the framed site (answer designed here, the spec does not show it): whether the parent's hash (?hash= or the iframe-hash cookie) names a registered partner, its origins, cashback and pay flow, the session parameter. A match marks the session as framed by that partner (light layout on its next pages, partner and cashback on its orders; cashback_value overrides the registered percent); lite-layout-exit=1 leaves the light layout and forgets the mark.",
 });
 
-export const embeddingCalls = [bartelloAuth, iframeConfig] as const;
+/**
+ * Widgets on a partner page (no frame): a registered partner's page mounts the seat map, basket
+ * and checkout itself and calls this site directly (CORS for the partner's origins only). The
+ * page has no cookie of ours, so it asks for a session here and sends it with every call: the
+ * session as a URL parameter, the CSRF token in the x-csrf-token header.
+ */
+export const widgetSessionAnswer = z.object({
+  /** The session parameter's name (`sid`): every call carries `?{sessionName}={sessionId}`. */
+  sessionName: z.string(),
+  sessionId: z.string(),
+  /** The CSRF field's name and the session's token (also accepted as the x-csrf-token header). */
+  csrfParam: z.string(),
+  csrfToken: z.string(),
+  message: z.string().optional(),
+});
+export type WidgetSession = z.infer<typeof widgetSessionAnswer>;
+
+export const widgetSession = defineCall({
+  id: 'embedding.widgetSession',
+  method: 'GET',
+  path: '/spa-api/app/widget-session/',
+  params: 'query',
+  request: request({}),
+  answer: 'json',
+  response: widgetSessionAnswer,
+  failure: (message) => ({ sessionName: '', sessionId: '', csrfParam: '', csrfToken: '', message }),
+  spec: `${HALL} 4.13 (widgets on a partner page; designed here)`,
+  summary:
+    "The session a registered partner's page hands to the widgets it mounts itself: a fresh one, or the one its sid parameter names. Answered only to a request whose Origin is a registered partner origin (with CORS for that origin); any other origin gets 403.",
+  extension: true,
+});
+
+export const widgetHallAnswer = z.object({
+  error: z.number().int(),
+  message: z.string().optional(),
+  /** The seat map's configuration, as the hall page renders it (spec 3.1) for this session. */
+  config: hallPageConfig.optional(),
+});
+
+export const widgetHall = defineCall({
+  id: 'embedding.widgetHall',
+  method: 'GET',
+  path: '/spa-api/app/widget-hall/:performanceId/',
+  params: 'query',
+  request: request({ performanceId: id() }),
+  answer: 'json',
+  response: widgetHallAnswer,
+  failure: (message, code) => ({ error: code ?? 1, message }),
+  spec: `${HALL} 3.1 (the hall page configuration, for widgets on a partner page)`,
+  summary:
+    "The seat map's configuration of a performance for a page that mounts the seat map itself (the hall page renders the same into its HTML); error 404 for an unknown performance.",
+  extension: true,
+});
+
+export const widgetPerformanceItem = z.object({
+  performanceId: z.number().int(),
+  /** ISO instant. */
+  startsAt: z.string(),
+  showName: z.string(),
+  buildingName: z.string(),
+  hallName: z.string(),
+  /** The lowest price, roubles; null before prices are set. */
+  minPrice: roubles().nullable(),
+});
+export type WidgetPerformance = z.infer<typeof widgetPerformanceItem>;
+
+export const widgetPerformances = defineCall({
+  id: 'embedding.widgetPerformances',
+  method: 'GET',
+  path: '/spa-api/app/widget-performances/',
+  params: 'query',
+  request: request({
+    /** The regional site's subdomain (default the capital, www). */
+    city: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
+    limit: int().min(1).max(24).default(6),
+  }),
+  answer: 'json',
+  response: z.object({ performances: z.array(widgetPerformanceItem), message: z.string().optional() }),
+  failure: (message) => ({ performances: [], message }),
+  spec: "site-browsing-account.md 2.4 (the home page's poster grid, as JSON for widget hosts)",
+  summary:
+    'What is on in a city for a page that offers our performances itself: each show once, by its nearest performance on sale or soon, in date order (the home page grid).',
+  extension: true,
+});
+
+export const embeddingCalls = [bartelloAuth, iframeConfig, widgetSession, widgetHall, widgetPerformances] as const;

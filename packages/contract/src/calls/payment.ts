@@ -26,11 +26,14 @@ export const payNotifyMts = defineCall({
   path: '/pay/notifymts',
   params: 'form-or-json',
   request: request({
-    url: z.string().min(1),
+    /** The url of the payment session answer (provider mts_pay): this order's /payment/session/{orderId}/. */
+    url: z.string().min(1).max(2000),
+    /** The params the payment session was opened with: token, the order's token, for a guest. */
     params: jsonField(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))).optional(),
   }),
   answer: 'json',
   response: z.object({
+    /** The orderToken the site posts to the partner page, which hands it to its own back end. */
     uuid: z.string().optional(),
     error: z.number().int().optional(),
     message: z.string().optional(),
@@ -38,7 +41,7 @@ export const payNotifyMts = defineCall({
   failure: (message, code) => ({ error: code ?? 1, message }),
   spec: `${HALL} 7.6, 4.8`,
   summary:
-    'Telecom partner experiment: hands the payment url to the partner’s pay flow; answers uuid (the orderToken).',
+    'Telecom partner experiment: hands the buyer’s order (the url of a payment session answered with provider mts_pay) to the partner’s own pay flow and answers uuid, the orderToken for the partner page. Only for the buyer’s own order (session, or the order token in params) placed in a frame of a partner with its own pay flow; a second call while that payment is pending answers the same token. Otherwise {error: 1, message}.',
 });
 
 const walletProceedAnswer = orderAnswer.extend({
@@ -103,6 +106,7 @@ export const callbackOutcome = z.enum([
   'unknown-provider',
   'invalid',
   'unknown-payment',
+  'amount-mismatch',
   'replayed',
   'ignored',
   'paid',
@@ -126,7 +130,69 @@ export const paymentCallback = defineCall({
   failure: (message) => ({ ok: false, result: 'invalid' as const, message }),
   spec: `${HALL} 7.6 (the acquirer’s side of a payment started by POST {payment url})`,
   summary:
-    'Server-to-server notification of an acquirer (provider: lowercase letters, digits, _ and -; the sandbox bank posts to /payment/callback/sandbox/). Signed, so no CSRF token; idempotent by the provider’s event id. 200 {ok: true} when applied, ignored or replayed; 403 invalid when the signature fails; 404 for an unknown provider or payment.',
+    'Server-to-server notification of an acquirer (provider: lowercase letters, digits, _ and -; the sandbox bank posts to /payment/callback/sandbox/, a partner with its own pay flow to /payment/callback/mts_pay/, see docs/embedding.md). Signed, so no CSRF token; idempotent by the provider’s event id. 200 {ok: true} when applied, ignored or replayed (result refunded: the tickets could not be issued and the money goes back); 403 invalid when the signature fails; 404 for an unknown provider or payment; 422 amount-mismatch when a success reports another amount than the payment’s (nothing recorded).',
+  extension: true,
+});
+
+/** The state of an order's payment as the buyer's page polls it. */
+export const paymentStateAnswer = z.object({
+  error: z.number().int(),
+  message: z.string().optional(),
+  /**
+   * paid: follow redirectUrl (the order-complete page); declined: the last payment was declined
+   * (message says why) and the order can be paid again; cancelled: the order can no longer be
+   * paid (message); pending: still waiting for the payment.
+   */
+  status: z.enum(['pending', 'paid', 'declined', 'cancelled']).optional(),
+  redirectUrl: z.string().optional(),
+});
+export type PaymentStateAnswer = z.infer<typeof paymentStateAnswer>;
+
+export const paymentState = defineCall({
+  id: 'payment.state',
+  method: 'GET',
+  path: '/payment/state/:orderId/',
+  params: 'query',
+  request: request({ orderId: id(), token: z.string().max(200).optional() }),
+  answer: 'json',
+  response: paymentStateAnswer,
+  failure: (message, code) => ({ error: code ?? 1, message }),
+  spec: `${HALL} 4.8 (the checkout waiting for the partner’s pay flow), 8.5`,
+  summary:
+    'Where the payment of the buyer’s own order stands (their session, or the order’s token): {error: 0, status: pending | paid | declined | cancelled, redirectUrl when paid, message when declined or cancelled}. The checkout polls it while the buyer pays in the partner’s app. {error: 1, message} for an order that is not theirs.',
+  extension: true,
+});
+
+/** The orderToken handed to the partner (the uuid of payNotifyMts). */
+const orderToken = z.uuid();
+
+export const partnerPayOrder = defineCall({
+  id: 'payment.partnerPayOrder',
+  method: 'GET',
+  path: '/partner-pay/orders/:orderToken/',
+  params: 'query',
+  request: sessionFreeRequest({ orderToken }),
+  answer: 'json',
+  response: z.object({
+    orderToken: z.string().optional(),
+    orderNumber: z.string().optional(),
+    /** Kopecks: what the partner charges the buyer. */
+    amount: z.number().int().optional(),
+    currency: z.literal('RUB').optional(),
+    description: z.string().optional(),
+    /** The partner's cashback for this order, a whole percent of the ticket price (spec 9). */
+    cashbackPercent: z.number().int().optional(),
+    /** Kopecks: cashbackPercent of amount, rounded down. */
+    cashbackAmount: z.number().int().optional(),
+    /** refunded: the tickets could not be issued after the payment; the partner returns the money. */
+    status: z.enum(['pending', 'succeeded', 'declined', 'refunded']).optional(),
+    error: z.number().int().optional(),
+    message: z.string().optional(),
+  }),
+  failure: (message, code) => ({ error: code ?? 1, message }),
+  spec: `${HALL} 4.8 (the partner’s back end reading the order behind an orderToken), 9 (cashback)`,
+  summary:
+    'Server to server, for a partner with its own pay flow: the order behind an orderToken, in kopecks, with the cashback and the payment status. Signed with the partner’s notify secret (headers X-Partera-Partner, X-Partera-Timestamp, X-Partera-Signature; docs/embedding.md). 403 when the signature or timestamp fails, 404 for a token that is not this partner’s.',
   extension: true,
 });
 
@@ -198,7 +264,9 @@ export const paymentCalls = [
   applePayProceed,
   applePaySession,
   googlePayProceed,
+  paymentState,
   paymentCallback,
+  partnerPayOrder,
   sandboxBankPage,
   sandboxBankPay,
   sandboxBank3ds,

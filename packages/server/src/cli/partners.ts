@@ -1,10 +1,12 @@
 /**
  * The partner registry from the command line (ARCHITECTURE.md, "Embedding"):
  *
- *   npm run partners -- add --name "Театральный портал" --origin https://a.example --origin https://b.example [--cashback 5] [--own-pay-flow] [--hash <existing hash>]
+ *   npm run partners -- add --name "Театральный портал" --origin https://a.example --origin https://b.example [--cashback 5] [--own-pay-flow [--notify-secret <secret>]] [--hash <existing hash>]
  *   npm run partners -- list
  *
- * `add` prints the partner's hash, which the partner's page sends as sendMyHash:{hash}. The
+ * `add` prints the partner's hash, which the partner's page sends as sendMyHash:{hash}; with
+ * --own-pay-flow, a second line holds the notify secret the partner's back end signs its calls
+ * with (generated unless --notify-secret gives one). It is printed this once only. The
  * database is the server's own: DATABASE_URL, else the PGlite folder DATA_DIR (default
  * .data/pglite in the current folder). Running pages pick a new partner up within seconds.
  */
@@ -14,7 +16,7 @@ import { type Database, openMigratedDatabase } from '../db/index.js';
 import { listPartners, type NewPartner, type Partner, registerPartner } from '../services/partners/index.js';
 
 const USAGE = `Usage:
-  partners add --name <name> --origin <https://partner.example> [--origin …] [--cashback <percent>] [--own-pay-flow] [--hash <hash>]
+  partners add --name <name> --origin <https://partner.example> [--origin …] [--cashback <percent>] [--own-pay-flow [--notify-secret <secret>]] [--hash <hash>]
   partners list`;
 
 class UsageError extends Error {}
@@ -36,6 +38,7 @@ function parseAdd(args: string[]): NewPartner {
       origin: { type: 'string', multiple: true },
       cashback: { type: 'string' },
       'own-pay-flow': { type: 'boolean', default: false },
+      'notify-secret': { type: 'string' },
       hash: { type: 'string' },
     },
     strict: true,
@@ -44,12 +47,16 @@ function parseAdd(args: string[]): NewPartner {
   if (!values.origin?.length) throw new UsageError('at least one --origin is required');
   const cashback = values.cashback === undefined ? 0 : Number(values.cashback);
   if (!Number.isInteger(cashback)) throw new UsageError(`--cashback takes a whole percent: ${values.cashback}`);
+  if (values['notify-secret'] !== undefined && !values['own-pay-flow']) {
+    throw new UsageError('--notify-secret goes with --own-pay-flow');
+  }
   return {
     name: values.name,
     origins: values.origin,
     cashbackPercent: cashback,
     ownPayFlow: values['own-pay-flow'],
     hash: values.hash,
+    notifySecret: values['notify-secret'],
   };
 }
 
@@ -61,8 +68,12 @@ async function add(db: Database, partner: NewPartner): Promise<boolean> {
   }
   const { id, name, allowedOrigins, hash } = result.partner;
   console.error(`Registered partner ${id} (${name}): ${allowedOrigins.join(' ')}`);
-  // The hash alone on standard output, so that scripts can capture it.
+  // The hash alone on standard output, so that scripts can capture it; the secret on the next line.
   console.log(hash);
+  if (result.notifySecret) {
+    console.error('The notify secret below is shown this once: hand it to the partner over a safe channel.');
+    console.log(result.notifySecret);
+  }
   return true;
 }
 

@@ -33,11 +33,14 @@ export interface CardWidgetConfig {
 
 /**
  * How the buyer reaches the bank: a hosted page (the spec's url with its fields submitted as
- * hidden form fields by GET or POST into the bank frame), or an embedded card widget.
+ * hidden form fields by GET or POST into the bank frame), or an embedded card widget; or, with a
+ * partner's own pay flow (spec 4.8), nowhere: the partner is handed the payment id as the
+ * orderToken and takes the money in its own app.
  */
 export type PaymentStart =
   | { kind: 'redirect'; paymentId: string; url: string; method: 'GET' | 'POST'; fields: Record<string, string> }
-  | { kind: 'widget'; paymentId: string; widget: CardWidgetConfig };
+  | { kind: 'widget'; paymentId: string; widget: CardWidgetConfig }
+  | { kind: 'partner-app'; paymentId: string };
 
 /** An incoming provider request, as the HTTP layer received it. */
 export interface CallbackRequest {

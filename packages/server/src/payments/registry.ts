@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app.js';
+import { PartnerPayProvider } from './partner-pay/provider.js';
 import { DEFAULT_PROVIDER, PaymentProviders } from './provider.js';
 import { type DeliverCallback, SandboxBank } from './sandbox/bank.js';
 import { SandboxProvider } from './sandbox/provider.js';
@@ -14,16 +15,19 @@ export interface PaymentSetup {
  * Which acquirers this server uses. PAYMENT_PROVIDER names the default (the sandbox unless
  * set). The sandbox bank takes test cards only, so a production server enables it only when
  * PAYMENT_SANDBOX=1 says so explicitly: otherwise card payment reports itself unavailable
- * rather than handing out tickets for test money.
+ * rather than handing out tickets for test money. The partners' own pay flow (mts_pay) is always
+ * there and never the default: only orders placed in such a partner's frame reach it.
  */
 export function createPaymentSetup(
   deps: AppDeps,
   opts: { deliverSandboxCallback: DeliverCallback; env?: NodeJS.ProcessEnv },
 ): PaymentSetup {
   const env = opts.env ?? process.env;
+  const defaultName = env.PAYMENT_PROVIDER || DEFAULT_PROVIDER;
+  const partnerPay = new PartnerPayProvider({ db: deps.db, clock: deps.clock });
   const sandboxEnabled = !deps.config.production || env.PAYMENT_SANDBOX === '1';
   if (!sandboxEnabled) {
-    return { providers: new PaymentProviders([], env.PAYMENT_PROVIDER || DEFAULT_PROVIDER), sandboxBank: undefined };
+    return { providers: new PaymentProviders([partnerPay], defaultName), sandboxBank: undefined };
   }
   const key = sandboxKey(deps.config.csrfSecret);
   const sandbox = new SandboxProvider({ db: deps.db, key });
@@ -34,5 +38,5 @@ export function createPaymentSetup(
     publicUrl: deps.config.publicUrl,
     deliver: opts.deliverSandboxCallback,
   });
-  return { providers: new PaymentProviders([sandbox], env.PAYMENT_PROVIDER || DEFAULT_PROVIDER), sandboxBank };
+  return { providers: new PaymentProviders([sandbox, partnerPay], defaultName), sandboxBank };
 }

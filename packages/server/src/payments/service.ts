@@ -5,11 +5,13 @@ import type { Database, Queryable } from '../db/index.js';
 import { type MailContext, type RefundReason, refundEmail, ticketsEmail } from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { sellOrderHolds } from '../services/holds/sale.js';
-import { formatOrderNumber } from '../tickets/format.js';
 import { issueOrderTickets } from '../tickets/issue.js';
-import { loadOrder, loadOrderTickets, type TicketOrder, tokenMatches } from '../tickets/query.js';
+import { loadOrder, loadOrderTickets, type TicketOrder } from '../tickets/query.js';
+import { type BuyerOrder, findBuyerOrder, paymentOrderOf } from './buyer-order.js';
+import { recordPayment } from './ledger.js';
+import { PARTNER_PAY } from './partner-pay/provider.js';
 import type { CallbackRequest, PaymentEvent, PaymentProvider, PaymentProviders } from './provider.js';
-import { returnUrlsFor } from './urls.js';
+import { absoluteUrl, paymentSessionPath, returnUrlsFor } from './urls.js';
 
 export { getOrderCompletion, type OrderCompletion } from '../tickets/completion.js';
 
@@ -29,54 +31,48 @@ export const PAYMENT_MESSAGES = {
   nothingToPay: 'Сумма заказа равна нулю: оплата картой не нужна.',
 } as const;
 
-interface OrderRow {
-  id: number;
-  status: string;
-  session_id: string;
-  access_token: string;
-  total: number;
-  email: string;
-  payment_method: string;
+/** Why an order the buyer owns cannot be paid now, or null when it can ('paid' is the caller's to answer). */
+export function refusalOf(order: Pick<BuyerOrder, 'status' | 'paymentMethod' | 'total'>): string | null {
+  if (order.status !== 'new') return PAYMENT_MESSAGES.orderCancelled;
+  if (order.paymentMethod !== 'card') return PAYMENT_MESSAGES.unknownPayType;
+  if (order.total <= 0) return PAYMENT_MESSAGES.nothingToPay;
+  return null;
 }
 
 /**
  * Starts paying an order (POST /payment/session/{orderId}/): checks that the order is this
  * buyer's (their session, or the order's token) and still 'new', registers a payment with the
  * default provider and answers how to reach the bank (3.15): the url with the get or post map
- * submitted as hidden fields into the bank frame.
+ * submitted as hidden fields into the bank frame. An order placed in the frame of a partner
+ * with its own pay flow opens no bank (4.8): the answer names provider mts_pay and the url the
+ * checkout hands to /pay/notifymts.
  */
 export async function startPaymentSession(
   deps: PaymentDeps,
   input: { orderId: number; sessionId: string; token?: string | undefined },
 ): Promise<PaymentSessionAnswer> {
-  const r = await deps.db.query<OrderRow>(
-    `SELECT id, status, session_id, access_token, total, email, payment_method FROM orders WHERE id = $1`,
-    [input.orderId],
-  );
-  const order = r.rows[0];
-  const owned =
-    order !== undefined &&
-    (order.session_id === input.sessionId || tokenMatches({ accessToken: order.access_token }, input.token));
-  if (!order || !owned) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
-  const urls = returnUrlsFor(deps.config.publicUrl, { id: order.id, accessToken: order.access_token });
+  const order = await findBuyerOrder(deps.db, input);
+  if (!order) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
+  const urls = returnUrlsFor(deps.config.publicUrl, order);
   if (order.status === 'paid') return { error: 0, redirectUrl: urls.successUrl };
-  if (order.status !== 'new') return { error: 1, message: PAYMENT_MESSAGES.orderCancelled };
-  if (order.payment_method !== 'card') return { error: 1, message: PAYMENT_MESSAGES.unknownPayType };
-  if (order.total <= 0) return { error: 1, message: PAYMENT_MESSAGES.nothingToPay };
+  const refusal = refusalOf(order);
+  if (refusal) return { error: 1, message: refusal };
+  if (order.partnerPays) {
+    return { error: 0, provider: PARTNER_PAY, url: absoluteUrl(deps.config.publicUrl, paymentSessionPath(order.id)) };
+  }
   const provider = deps.providers.default;
   if (!provider) return { error: 1, message: PAYMENT_MESSAGES.unavailable };
 
-  const number = formatOrderNumber(order.id);
-  const start = await provider.createSession(
-    { id: order.id, number, amount: order.total, email: order.email, description: `Билеты, заказ № ${number}` },
-    urls,
-  );
-  const now = deps.clock.now();
-  await deps.db.query(
-    `INSERT INTO payments (id, order_id, provider, status, amount, created_at, updated_at)
-     VALUES ($1, $2, $3, 'created', $4, $5, $5)`,
-    [start.paymentId, order.id, provider.name, order.total, now],
-  );
+  const start = await provider.createSession(paymentOrderOf(order), urls);
+  // A partner's pay flow is never the default provider (registry.ts): only a misconfiguration gets here.
+  if (start.kind === 'partner-app') return { error: 1, message: PAYMENT_MESSAGES.unavailable };
+  await recordPayment(deps.db, {
+    id: start.paymentId,
+    orderId: order.id,
+    provider: provider.name,
+    amount: order.total,
+    now: deps.clock.now(),
+  });
   if (start.kind === 'widget') {
     // The card widget (3.16) is configured from this answer; `widget` is an extension field.
     return { error: 0, provider: provider.name, widget: start.widget } as PaymentSessionAnswer;
@@ -96,6 +92,8 @@ export type CallbackOutcome =
   | 'invalid'
   /** The event names a payment this shop never created. */
   | 'unknown-payment'
+  /** A success for another amount than the payment's: nothing recorded, nothing changed. */
+  | 'amount-mismatch'
   /** This event was applied before: nothing changed. */
   | 'replayed'
   /** Recorded, but the payment had already reached a final state. */
@@ -151,6 +149,10 @@ export async function applyPaymentEvent(
     );
     const payment = p.rows[0];
     if (!payment) return 'unknown-payment';
+    // Tickets are issued for the amount the order costs, never for what a notification claims.
+    if (event.kind === 'succeeded' && event.amount !== undefined && event.amount !== payment.amount) {
+      return 'amount-mismatch';
+    }
     const recorded = await tx.query(
       `INSERT INTO payment_events (provider, event_id, payment_id, kind, payload, received_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6)

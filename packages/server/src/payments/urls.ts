@@ -1,5 +1,27 @@
 import type { ReturnUrls } from './provider.js';
 
+/** The spec's {payment url} of an order (7.6): the order answers hand it out with the order's token. */
+export function paymentSessionPath(orderId: number): string {
+  return `/payment/session/${orderId}/`;
+}
+
+/**
+ * The order a payment session url names (absolute on this site, or a path), or null for any
+ * other address: the partner pay flow is handed this url back (POST /pay/notifymts).
+ */
+export function orderIdOfPaymentSessionUrl(url: string, publicUrl: string): number | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, publicUrl);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== new URL(publicUrl).origin) return null;
+  const m = /^\/payment\/session\/([1-9]\d{0,9})\/$/.exec(parsed.pathname);
+  const id = m ? Number(m[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+}
+
 /** The order-complete page of the site (decision 0001); the token lets a guest see the order. */
 export function orderCompletePath(orderId: number, accessToken: string): string {
   return `/order/complete/?orderId=${orderId}&token=${encodeURIComponent(accessToken)}`;

@@ -8,9 +8,11 @@ import { mediaRoutes } from './media.js';
 import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
 import { serviceRoutes } from './service.js';
+import { widgetHostRoutes } from './widget-host.js';
 
 /** Every route plugin of the API, one file per area of the spec. */
 export const apiRoutes: FastifyPluginAsync[] = [
+  widgetHostRoutes,
   hallRoutes,
   mediaRoutes,
   basketRoutes,

@@ -1,6 +1,7 @@
 import { createAnonymousOrder } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route.js';
+import { paymentSessionPath } from '../payments/urls.js';
 import { createGuestOrder } from '../services/orders/index.js';
 
 /** Order calls (hall-basket-checkout.md 7.5). */
@@ -18,7 +19,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     if (!created.ok) return { error: created.code, message: created.message };
     return {
       error: 0,
-      url: `/payment/session/${created.orderId}/`,
+      url: paymentSessionPath(created.orderId),
       params: { token: created.accessToken },
       isFullGiftCardPayment: false,
     };

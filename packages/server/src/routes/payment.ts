@@ -2,6 +2,7 @@ import {
   orderTicketsPdf as orderTicketsPdfCall,
   paymentCallback,
   paymentSession,
+  paymentState,
   ticketPdf as ticketPdfCall,
 } from '@partera/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -15,13 +16,16 @@ import {
   type PaymentDeps,
   startPaymentSession,
 } from '../payments/service.js';
+import { getPaymentState } from '../payments/state.js';
 import { orderTicketsPdf, type TicketPdfResult, ticketPdf } from '../tickets/completion.js';
+import { registerPartnerPayRoutes } from './partner-pay.js';
 import { registerSandboxBankPages } from './sandbox-bank.js';
 
 const CALLBACK_STATUS: Record<CallbackOutcome, number> = {
   'unknown-provider': 404,
   invalid: 403,
   'unknown-payment': 404,
+  'amount-mismatch': 422,
   replayed: 200,
   ignored: 200,
   paid: 200,
@@ -57,6 +61,13 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     startPaymentSession(deps, { orderId: input.orderId, sessionId: req.session.id, token: input.token }),
   );
 
+  route(app, paymentState, async (input, req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getPaymentState(deps, { orderId: input.orderId, sessionId: req.session.id, token: input.token });
+  });
+
+  registerPartnerPayRoutes(app, deps);
+
   // Server-to-server notifications from acquirers: signed, so no CSRF token. The provider is read
   // from the path itself: in the merged input a field of the notification could shadow it.
   route(
@@ -70,7 +81,9 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
         query: req.query,
         body: req.body,
       });
-      if (outcome === 'invalid') req.log.warn({ provider: provider.data }, 'payment callback failed verification');
+      if (outcome === 'invalid' || outcome === 'amount-mismatch') {
+        req.log.warn({ provider: provider.data, outcome }, 'payment callback refused');
+      }
       return reply.code(CALLBACK_STATUS[outcome]).send({ ok: CALLBACK_STATUS[outcome] === 200, result: outcome });
     },
     { csrf: false },

@@ -1,5 +1,5 @@
 /**
- * The small fixed rows around the catalogue: promo codes, gift cards, the demo partner,
+ * The small fixed rows around the catalogue: promo codes, gift cards, the demo partners,
  * promotions. Numbers and codes are documented here so testers can type them.
  */
 export const PROMO_CODES = [
@@ -21,9 +21,25 @@ export const GIFT_CARDS = [
 export const DEMO_PARTNER = {
   name: 'Демо-партнёр',
   hash: 'demo-partner-hash',
-  allowedOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000'],
+  // :4000 frames the site (examples/partner-script-tag); :4200 mounts the widgets (examples/react-host).
+  allowedOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://127.0.0.1:4200', 'http://localhost:4200'],
   cashbackPercent: 0,
   ownPayFlow: false,
+  notifySecret: null,
+} as const;
+
+/**
+ * The telecom partner of examples/telecom-partner: it takes the payment in its own app (spec
+ * 4.8) and signs its calls to the shop with the notify secret. Development data only: the secret
+ * is public, in this file, so a production registry never holds this partner.
+ */
+export const DEMO_TELECOM_PARTNER = {
+  name: 'Демо-оператор связи',
+  hash: 'demo-telecom-hash',
+  allowedOrigins: ['http://127.0.0.1:4100', 'http://localhost:4100'],
+  cashbackPercent: 5,
+  ownPayFlow: true,
+  notifySecret: 'demo-telecom-secret',
 } as const;
 
 export const PROMOTIONS = [

@@ -2,7 +2,14 @@ import type { Database, Queryable } from '../db/index.js';
 import { type SeedScale, writeDemoCatalogue } from './demo.js';
 
 export { HORIZON_MONTHS, type SeedScale } from './demo.js';
-export { DEMO_PARTNER, GIFT_CARDS, PLACEMENT_ELSEWHERE, PLACEMENT_MAIN, PROMO_CODES } from './extras.js';
+export {
+  DEMO_PARTNER,
+  DEMO_TELECOM_PARTNER,
+  GIFT_CARDS,
+  PLACEMENT_ELSEWHERE,
+  PLACEMENT_MAIN,
+  PROMO_CODES,
+} from './extras.js';
 export type { HallKind, HallPlan } from './halls/plan.js';
 export { type PlanIds, renderHallSvg } from './halls/svg.js';
 

@@ -41,6 +41,9 @@ button:hover{background:#1f57c7}
 a{color:#1f57c7}
 `;
 
+/** How long the result page waits for the checkout before following its own return link. */
+export const RETURN_LINK_FALLBACK_MS = 1500;
+
 function page(title: string, body: string, script = ''): string {
   return `<!doctype html>
 <html lang="ru">
@@ -166,7 +169,23 @@ function done(step: Extract<BankStep, { step: 'done' }>): string {
 ${notice}
 <p><a id="return" href="${e(step.returnUrl)}" target="_parent">Вернуться в магазин</a></p>
 </section>`;
-  return page(message, body, step.notified ? `document.getElementById('return').click();` : '');
+  return page(message, body, step.notified ? returnScript(success, step.returnUrl) : '');
+}
+
+/** Inline script data: JSON with '<' escaped, so no value can close the script element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Spec 4.9: the bank frame tells the checkout the outcome ('provider-pay-success' or
+ * 'provider-pay-error', with the return URL), addressed to the shop's origin only. The checkout
+ * then opens the URL with the buyer's session parameter, which a framed checkout needs (no
+ * cookies reach a partner's frame). A page without a listening checkout (the bank page opened on
+ * its own) is sent back by its return link a moment later.
+ */
+function returnScript(success: boolean, returnUrl: string): string {
+  const message = { type: success ? 'provider-pay-success' : 'provider-pay-error', returnUrl };
+  return `try{parent.postMessage(${scriptJson(message)},${scriptJson(new URL(returnUrl).origin)})}catch(e){}
+setTimeout(function(){document.getElementById('return').click()},${RETURN_LINK_FALLBACK_MS});`;
 }
 
 function closed(step: Extract<BankStep, { step: 'closed' }>): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../db/index.js';
+import { ledgerStatus } from '../ledger.js';
 import type {
   CallbackRequest,
   PaymentEvent,
@@ -73,15 +74,8 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  async queryStatus(paymentId: string): Promise<ProviderPaymentStatus> {
-    const r = await this.opts.db.query<{ status: string }>(
-      `SELECT status FROM payments WHERE id = $1 AND provider = $2`,
-      [paymentId, SANDBOX],
-    );
-    const status = r.rows[0]?.status;
-    if (status === undefined) return 'unknown';
-    if (status === 'created') return 'pending';
-    return status as ProviderPaymentStatus;
+  queryStatus(paymentId: string): Promise<ProviderPaymentStatus> {
+    return ledgerStatus(this.opts.db, SANDBOX, paymentId);
   }
 
   async refund(paymentId: string, _amount: number): Promise<{ refundId: string }> {

@@ -1,6 +1,14 @@
 import { BOX_OFFICES, type CitySpec, type HallKey } from '../catalogue/geography.js';
 import type { ShowSpec } from '../catalogue/shows.js';
-import { DEMO_PARTNER, GIFT_CARDS, PLACEMENT_ELSEWHERE, PLACEMENT_MAIN, PROMO_CODES, PROMOTIONS } from '../extras.js';
+import {
+  DEMO_PARTNER,
+  DEMO_TELECOM_PARTNER,
+  GIFT_CARDS,
+  PLACEMENT_ELSEWHERE,
+  PLACEMENT_MAIN,
+  PROMO_CODES,
+  PROMOTIONS,
+} from '../extras.js';
 import { escapeXml } from '../halls/plan.js';
 import { allocateIds, insertRows } from '../insert.js';
 import type { PerformanceSpec } from '../schedule.js';
@@ -20,7 +28,7 @@ export interface CatalogueRefs {
 
 /**
  * Around the catalogue: a season ticket, promo banners per city (placements of spec section 9),
- * promo codes, gift cards, the demo partner, box offices and promotions.
+ * promo codes, gift cards, the demo partners, box offices and promotions.
  */
 export async function writeExtras(
   { tx, now, progress }: SeedContext,
@@ -101,16 +109,22 @@ export async function writeExtras(
   await insertRows(
     tx,
     'partners',
-    { name: 'text', hash: 'text', allowed_origins: 'text[]', cashback_percent: 'int', own_pay_flow: 'boolean' },
-    [
-      {
-        name: DEMO_PARTNER.name,
-        hash: DEMO_PARTNER.hash,
-        allowed_origins: DEMO_PARTNER.allowedOrigins,
-        cashback_percent: DEMO_PARTNER.cashbackPercent,
-        own_pay_flow: DEMO_PARTNER.ownPayFlow,
-      },
-    ],
+    {
+      name: 'text',
+      hash: 'text',
+      allowed_origins: 'text[]',
+      cashback_percent: 'int',
+      own_pay_flow: 'boolean',
+      notify_secret: 'text',
+    },
+    [DEMO_PARTNER, DEMO_TELECOM_PARTNER].map((p) => ({
+      name: p.name,
+      hash: p.hash,
+      allowed_origins: p.allowedOrigins,
+      cashback_percent: p.cashbackPercent,
+      own_pay_flow: p.ownPayFlow,
+      notify_secret: p.notifySecret,
+    })),
   );
   await insertRows(
     tx,

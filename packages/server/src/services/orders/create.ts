@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app.js';
 import { loadBasket } from '../basket/contents.js';
 import { lockSession } from '../basket/selection.js';
+import { findFramedSession } from '../partners/index.js';
 import { type GuestDetails, validateGuest } from './guest.js';
 
 export type OrderCreation =
@@ -16,7 +17,9 @@ export const orderMessages = {
 /**
  * Turns the session's basket into an order awaiting payment ('new'), for a guest buyer paying by
  * card with e-tickets. Earlier unpaid orders of the same basket are cancelled, so only the newest
- * can ever be paid (a late payment of an old one is refunded).
+ * can ever be paid (a late payment of an old one is refunded). A session framed by a partner
+ * (framed_sessions) gives the order that partner and its cashback: the partner's own pay flow
+ * and cashback follow the order, whatever the buyer's later pages do.
  */
 export async function createGuestOrder(
   deps: AppDeps,
@@ -35,10 +38,12 @@ export async function createGuestOrder(
     if (blocked?.cannotCreateOrderCause) return { ok: false, code: 1, message: blocked.cannotCreateOrderCause };
     await tx.query(`UPDATE orders SET status = 'cancelled' WHERE session_id = $1 AND status = 'new'`, [session.id]);
     const accessToken = randomBytes(24).toString('base64url');
+    const framed = await findFramedSession(tx, session.id);
     const order = await tx.query<{ id: number }>(
       `INSERT INTO orders (session_id, access_token, status, email, first_name, surname, patronymic, phone,
-                           payment_method, delivery_method, payment_card, total, created_at)
-       VALUES ($1, $2, 'new', $3, $4, $5, $6, $7, 'card', 'eticket', $8, $9, $10) RETURNING id`,
+                           payment_method, delivery_method, payment_card, total, created_at,
+                           partner_id, cashback_percent)
+       VALUES ($1, $2, 'new', $3, $4, $5, $6, $7, 'card', 'eticket', $8, $9, $10, $11, $12) RETURNING id`,
       [
         session.id,
         accessToken,
@@ -50,6 +55,8 @@ export async function createGuestOrder(
         guest.paymentCard ?? null,
         basket.total,
         now,
+        framed?.partnerId ?? null,
+        framed?.cashbackPercent ?? 0,
       ],
     );
     const orderId = order.rows[0]!.id;

@@ -43,14 +43,29 @@ export async function getIframeConfig(db: Queryable, request: IframeConfigReques
     const framed = await forgetFramedSession(db, request.session.id);
     config.exitUrl = sitePath(request.startUrl ?? framed?.startUrl ?? undefined, request.publicUrl);
   } else if (partner) {
-    await db.query(
+    // Each framed page repeats the handshake; only the frame's first URL has cashback_value, so a
+    // later page without it keeps the percent recorded for the same partner.
+    const { rows } = await db.query<{ cashback_percent: number }>(
       `INSERT INTO framed_sessions (session_id, partner_id, cashback_percent, start_url, updated_at)
        VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (session_id) DO UPDATE SET partner_id = EXCLUDED.partner_id,
-         cashback_percent = EXCLUDED.cashback_percent,
-         start_url = COALESCE(framed_sessions.start_url, EXCLUDED.start_url), updated_at = EXCLUDED.updated_at`,
-      [request.session.id, partner.id, cashbackPercent, request.startPath ?? null, request.now],
+       ON CONFLICT (session_id) DO UPDATE SET
+         cashback_percent = CASE WHEN $6 OR framed_sessions.partner_id <> EXCLUDED.partner_id
+                                 THEN EXCLUDED.cashback_percent ELSE framed_sessions.cashback_percent END,
+         start_url = CASE WHEN framed_sessions.partner_id <> EXCLUDED.partner_id
+                          THEN EXCLUDED.start_url ELSE COALESCE(framed_sessions.start_url, EXCLUDED.start_url) END,
+         partner_id = EXCLUDED.partner_id,
+         updated_at = EXCLUDED.updated_at
+       RETURNING cashback_percent`,
+      [
+        request.session.id,
+        partner.id,
+        cashbackPercent,
+        request.startPath ?? null,
+        request.now,
+        request.cashbackValue !== undefined,
+      ],
     );
+    if (config.partner && rows[0]) config.partner.cashbackPercent = rows[0].cashback_percent;
   }
   return config;
 }

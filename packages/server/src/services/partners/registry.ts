@@ -25,9 +25,14 @@ export interface NewPartner {
   ownPayFlow?: boolean;
   /** A hash already used by the partner's pages in the field; generated when absent. */
   hash?: string;
+  /** The own pay flow's notify secret (shared with the partner's back end); generated when absent. */
+  notifySecret?: string;
 }
 
-export type RegisterResult = { ok: true; partner: Partner } | { ok: false; message: string };
+/** notifySecret: the secret of a partner with its own pay flow, to be handed to the partner once. */
+export type RegisterResult =
+  | { ok: true; partner: Partner; notifySecret: string | null }
+  | { ok: false; message: string };
 
 /** An origin as it may appear in frame-ancestors and in MessageEvent.origin: scheme://host[:port], nothing else. */
 export const PARTNER_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -58,6 +63,14 @@ export function normalizeOrigin(text: string): string | null {
 /** A fresh partner hash: 128 random bits, URL- and cookie-safe. */
 export function generatePartnerHash(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/** What a notify secret may look like: long enough to be one, printable ASCII without spaces. */
+const NOTIFY_SECRET = /^[\x21-\x7e]{16,256}$/;
+
+/** A fresh notify secret: 256 random bits, URL-safe. */
+export function generateNotifySecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 interface PartnerRow {
@@ -99,16 +112,24 @@ export async function registerPartner(db: Queryable, input: NewPartner): Promise
   }
   const hash = input.hash ?? generatePartnerHash();
   if (!HASH.test(hash)) return { ok: false, message: 'A hash is 8 to 128 letters, digits, - or _' };
+  const ownPayFlow = input.ownPayFlow ?? false;
+  if (input.notifySecret !== undefined && !ownPayFlow) {
+    return { ok: false, message: 'A notify secret is only used by a partner with its own pay flow' };
+  }
+  const notifySecret = ownPayFlow ? (input.notifySecret ?? generateNotifySecret()) : null;
+  if (notifySecret !== null && !NOTIFY_SECRET.test(notifySecret)) {
+    return { ok: false, message: 'A notify secret is 16 to 256 printable characters without spaces' };
+  }
   const { rows } = await db.query<PartnerRow>(
-    `INSERT INTO partners (name, hash, allowed_origins, cashback_percent, own_pay_flow)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO partners (name, hash, allowed_origins, cashback_percent, own_pay_flow, notify_secret)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (hash) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [name, hash, origins, cashbackPercent, input.ownPayFlow ?? false],
+    [name, hash, origins, cashbackPercent, ownPayFlow, notifySecret],
   );
   const row = rows[0];
   if (!row) return { ok: false, message: 'Another partner already has this hash' };
-  return { ok: true, partner: toPartner(row) };
+  return { ok: true, partner: toPartner(row), notifySecret };
 }
 
 /** The partner a hash names, or null (also for a hash that could not be one). */
@@ -116,6 +137,24 @@ export async function findPartnerByHash(db: Queryable, hash: string): Promise<Pa
   if (!HASH.test(hash)) return null;
   const { rows } = await db.query<PartnerRow>(`SELECT ${COLUMNS} FROM partners WHERE hash = $1`, [hash]);
   return rows[0] ? toPartner(rows[0]) : null;
+}
+
+/**
+ * A partner with its own pay flow, with the secret its back end signs requests with (kept in
+ * clear: checking an HMAC needs the key itself). Null for a hash that names no such partner, or
+ * one registered without a secret.
+ */
+export async function findPayingPartner(
+  db: Queryable,
+  hash: string,
+): Promise<{ partner: Partner; notifySecret: string } | null> {
+  if (!HASH.test(hash)) return null;
+  const { rows } = await db.query<PartnerRow & { notify_secret: string }>(
+    `SELECT ${COLUMNS}, notify_secret FROM partners WHERE hash = $1 AND own_pay_flow AND notify_secret IS NOT NULL`,
+    [hash],
+  );
+  const row = rows[0];
+  return row ? { partner: toPartner(row), notifySecret: row.notify_secret } : null;
 }
 
 export async function listPartners(db: Queryable): Promise<Partner[]> {

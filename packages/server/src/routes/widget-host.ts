@@ -1,0 +1,159 @@
+import {
+  basketState,
+  type CallDef,
+  createAnonymousOrder,
+  entranceTicketsAdd,
+  entranceTicketsRemove,
+  hallMap,
+  hallPlaceDeselect,
+  hallPlaceDeselectAll,
+  hallPlaceSelect,
+  hallSvg,
+  kopecksToRoubles,
+  paymentSession,
+  paymentState,
+  payNotifyMts,
+  registrationValidateField,
+  widgetHall,
+  widgetPerformances,
+  widgetSession,
+} from '@partera/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_PARAM, SESSION_PARAM } from '../http/names.js';
+import { route } from '../http/route.js';
+import { getBasketState } from '../services/basket/index.js';
+import { CAPITAL_SUBDOMAIN, findCity, getHallPage, listUpcomingPerformances } from '../services/catalogue/index.js';
+import { createPartnerOriginsCache } from '../services/partners/index.js';
+
+/**
+ * Every call the seat map, basket and checkout widgets make (packages/core/src/api), and the
+ * widget host's own calls below. Only these answer other origins; pages never do.
+ */
+export const WIDGET_CALLS: readonly CallDef[] = [
+  hallMap,
+  hallSvg,
+  hallPlaceSelect,
+  hallPlaceDeselect,
+  hallPlaceDeselectAll,
+  entranceTicketsAdd,
+  entranceTicketsRemove,
+  basketState,
+  registrationValidateField,
+  createAnonymousOrder,
+  paymentSession,
+  paymentState,
+  payNotifyMts,
+  widgetSession,
+  widgetHall,
+  widgetPerformances,
+];
+
+/** What a cross-origin widget call may send besides a simple request: its JSON body and the CSRF header. */
+const ALLOWED_HEADERS = 'content-type, x-csrf-token';
+/** A browser asks again at most every ten minutes (Chromium caps the value at two hours anyway). */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * Widgets on a registered partner's page (no frame): CORS for exactly the widget calls and only
+ * for the partner origins of the registry (read at most every 5 s per process, like the pages'
+ * frame-ancestors), the request's own Origin echoed back, `Vary: Origin`. Never credentialed:
+ * the widgets send the session as the sid URL parameter and the CSRF token as the x-csrf-token
+ * header, so no cookie of ours crosses origins and another site's page can neither read our
+ * answers nor ride on a buyer's cookie.
+ *
+ * Not encapsulated (fastify-plugin), so that its hook sees the routes of the other plugins.
+ */
+export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
+  const deps = app.deps;
+  const partnerOrigins = createPartnerOriginsCache(deps.db);
+  const widgetPaths = new Set(WIDGET_CALLS.map((call) => call.path));
+
+  /** The request's Origin when it is a registered partner's; null otherwise or when the registry cannot be read. */
+  const partnerOrigin = async (req: FastifyRequest): Promise<string | null> => {
+    const origin = req.headers.origin;
+    if (!origin) return null;
+    const origins = await partnerOrigins.origins().catch(() => [] as string[]);
+    return origins.includes(origin) ? origin : null;
+  };
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!widgetPaths.has(req.routeOptions.url ?? '')) return payload;
+    addVaryOrigin(reply);
+    const origin = await partnerOrigin(req);
+    if (origin) reply.header('access-control-allow-origin', origin);
+    return payload;
+  });
+
+  // Preflights: a widget's posts carry x-csrf-token (and the JSON ones a JSON body).
+  for (const path of widgetPaths) {
+    app.options(path, async (req, reply) => {
+      if (!(await partnerOrigin(req))) return reply.code(403).send();
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', ALLOWED_HEADERS)
+        .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+        .send();
+    });
+  }
+
+  route(app, widgetSession, async (_input, req, reply) => {
+    // The answer carries the session: never cached, and never to an origin outside the registry
+    // (a browser would not let another origin read it anyway; this also stops non-browser callers
+    // that pretend to be a partner page without its Origin).
+    reply.header('cache-control', 'private, no-store');
+    if (!(await partnerOrigin(req))) {
+      return reply.code(403).send(widgetSession.failure('Этот сайт не зарегистрирован как партнёр', 403));
+    }
+    return {
+      sessionName: SESSION_PARAM,
+      sessionId: req.session.id,
+      csrfParam: CSRF_PARAM,
+      csrfToken: req.session.csrfToken,
+    };
+  });
+
+  route(app, widgetHall, async ({ performanceId }, req, reply) => {
+    const basket = await getBasketState(deps, req.session.id);
+    const here = basket.tickets.filter((t) => t.performanceId === performanceId).reduce((n, t) => n + t.count, 0);
+    const hall = await getHallPage(deps.db, performanceId, deps.clock.now(), {
+      isGuest: basket.userIsGuest,
+      // The map sits inside another site's page, as in a frame: the wheel scrolls that page.
+      isIframe: true,
+      currentPerformanceBasketTicketCount: here,
+      ticketInBasketOfOtherPerformances: basket.ticketCount - here,
+      origin: new URL(deps.config.publicUrl).origin,
+    });
+    reply.header('cache-control', 'private, no-store');
+    if (!hall) return reply.code(404).send(widgetHall.failure('Сеанс не найден', 404));
+    return { error: 0, config: hall.config };
+  });
+
+  route(app, widgetPerformances, async ({ city, limit }) => {
+    const found = await findCity(deps.db, city ?? CAPITAL_SUBDOMAIN);
+    if (!found) return { performances: [] };
+    const { items } = await listUpcomingPerformances(deps.db, { cityId: found.id, now: deps.clock.now(), limit });
+    return {
+      performances: items.map((card) => ({
+        performanceId: card.performanceId,
+        startsAt: card.startsAt,
+        showName: card.showName,
+        buildingName: card.buildingName,
+        hallName: card.hallName,
+        minPrice: card.minPrice === null ? null : kopecksToRoubles(card.minPrice),
+      })),
+    };
+  });
+});
+
+/** Adds Origin to the answer's Vary header, keeping what another hook put there (Accept-Encoding). */
+function addVaryOrigin(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!values.some((v) => v.toLowerCase() === 'origin' || v === '*')) values.push('Origin');
+  reply.header('vary', values.join(', '));
+}
