@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './packages/core/scripts/preact-aliases.js';
 
 // Workspace packages resolve to their TypeScript sources, as with Node's `--conditions=source`.
 const alias = Object.fromEntries(
@@ -11,6 +12,15 @@ const alias = Object.fromEntries(
 const resolve = { alias };
 // Unit and integration tests live in each package's test/; e2e/ holds the Playwright specs.
 const include = ['test/**/*.test.{ts,tsx}'];
+
+// The core widgets' tests run three times: on the sources under React (core), on the ESM build
+// under React (core-esm), and under preact/compat (core-preact), where test/bundle also drives
+// the script-tag bundle itself. The two build projects need `pnpm --filter @partera/core build`
+// first (`npm test` builds before it tests); test/support/require-build.ts says so if not.
+const core = { root: 'packages/core', environment: 'happy-dom' } as const;
+const widgetTests = ['test/*.test.{ts,tsx}'];
+const sourceOnly = ['test/seat-map.units.test.ts'];
+const requireBuild = [path.resolve('packages/core/test/support/require-build.ts')];
 
 export default defineConfig({
   resolve,
@@ -28,7 +38,31 @@ export default defineConfig({
           include,
         },
       },
-      { resolve, test: { name: 'core', root: 'packages/core', environment: 'happy-dom', include } },
+      { resolve, test: { ...core, name: 'core', include, exclude: ['test/bundle/**'] } },
+      {
+        resolve: { alias: { ...alias, '@partera/core': path.resolve('packages/core/dist/esm/index.js') } },
+        test: { ...core, name: 'core-esm', include: widgetTests, exclude: sourceOnly, globalSetup: requireBuild },
+      },
+      {
+        resolve: {
+          alias: {
+            ...alias,
+            ...preactAliases,
+            // Testing Library for preact, with what Testing Library for React does on top of it.
+            '@testing-library/react': path.resolve('packages/core/test/support/testing-preact.ts'),
+          },
+        },
+        test: {
+          ...core,
+          name: 'core-preact',
+          include: [...widgetTests, 'test/bundle/*.test.{ts,tsx}'],
+          // React's own server renderer is the site's, not the script-tag bundle's.
+          exclude: [...sourceOnly, 'test/seat-map.ssr.test.tsx'],
+          globalSetup: requireBuild,
+          // Run through Vite, so that their imports of react see the aliases above.
+          server: { deps: { inline: ['@testing-library/preact', 'valtio'] } },
+        },
+      },
       { resolve, test: { name: 'site', root: 'packages/site', environment: 'node', include } },
       { resolve, test: { name: 'loader', root: 'packages/loader', environment: 'happy-dom', include } },
     ],

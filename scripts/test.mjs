@@ -16,6 +16,7 @@ step('Build');
 pnpm(['run', 'build']);
 step('Bundle size budgets');
 pnpm(['--filter', '@partera/loader', 'run', 'size']);
+pnpm(['--filter', '@partera/core', 'run', 'size']);
 step(`Unit and integration tests${process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ' (PGlite)'}`);
 pnpm(['exec', 'vitest', 'run']);
 step('Browser tests (Playwright, Chromium)');

@@ -21,6 +21,22 @@ export function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
+/** A markdown table with its columns padded, as the formatter (Biome) writes it. */
+export function markdownTable(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${widths.map((w, i) => (cells[i] ?? '').padEnd(w)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** The markdown between <!-- bench:NAME --> and <!-- /bench:NAME --> in docs/benchmarks.md, if there is one. */
+export function readSection(name: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  const doc = readFileSync(file, 'utf8');
+  const start = doc.indexOf(`<!-- bench:${name} -->\n`);
+  const end = doc.indexOf(`\n<!-- /bench:${name} -->`);
+  return start < 0 || end < start ? undefined : doc.slice(start + `<!-- bench:${name} -->\n`.length, end);
+}
+
 /** Replaces the section between <!-- bench:NAME --> and <!-- /bench:NAME --> in docs/benchmarks.md. */
 export function writeSection(name: string, markdown: string): void {
   const start = `<!-- bench:${name} -->`;

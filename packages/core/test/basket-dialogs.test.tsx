@@ -1,9 +1,8 @@
 /** The shared message boxes the basket and checkout use: alert, toast, confirmation. */
+
+import { Alert, ConfirmDialog, Toast } from '@partera/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Alert } from '../src/ui/alert.js';
-import { ConfirmDialog } from '../src/ui/confirm.js';
-import { Toast } from '../src/ui/toast.js';
 
 afterEach(() => {
   cleanup();

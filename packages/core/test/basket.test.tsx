@@ -1,6 +1,6 @@
+import { Basket } from '@partera/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Basket } from '../src/basket/Basket.js';
 import { basketState, http, seatTicket, serve } from './support/server.js';
 
 /** Non-breaking space, as formatPrice groups digits and separates the currency sign. */

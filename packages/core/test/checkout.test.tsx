@@ -1,7 +1,7 @@
 import type { BasketState } from '@partera/contract';
+import { Checkout, type CheckoutProps, type EmbedHost, setEmbedHost } from '@partera/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Checkout, type CheckoutProps } from '../src/checkout/Checkout.js';
 import { http, ORIGIN, type Route, seatTicket, serve } from './support/server.js';
 
 const ticket = seatTicket();
@@ -55,7 +55,7 @@ async function fillGuestForm(email = 'buyer@example.ru', name = 'Анна', surn
     ['Фамилия', surname],
   ] as const) {
     const input = screen.getByLabelText(label);
-    fireEvent.change(input, { target: { value } });
+    fireEvent.input(input, { target: { value } });
     await act(async () => fireEvent.blur(input));
   }
 }
@@ -121,7 +121,7 @@ describe('Checkout: the guest form', () => {
     expect(screen.getByLabelText('Фамилия').getAttribute('aria-invalid')).toBe('true');
     expect(payButton().getAttribute('aria-disabled')).toBe('true');
 
-    fireEvent.change(screen.getByLabelText('Фамилия'), { target: { value: 'Петрова' } });
+    fireEvent.input(screen.getByLabelText('Фамилия'), { target: { value: 'Петрова' } });
     await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
     for (const label of ['E-mail', 'Имя', 'Фамилия']) {
       expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
@@ -223,6 +223,62 @@ describe('Checkout: paying', () => {
     expect(nav.go).not.toHaveBeenCalled();
 
     post({ type: 'provider-pay-success' }, ORIGIN, bank);
+    expect(nav.go).toHaveBeenCalledExactlyOnceWith('/order/complete/?orderId=501&token=ord-501&sid=S1');
+  });
+
+  it("follows the bank's own return URL on this site with the session, and tells a partner page (4.9)", async () => {
+    const host = {
+      partner: { name: 'Партнёр', origins: ['https://partner.example'], cashbackPercent: 0, ownPayFlow: false },
+      orderToken: vi.fn(),
+      paymentInit: vi.fn(),
+      paymentSucceeded: vi.fn(),
+      paymentFailed: vi.fn(),
+      pushkinCardTermsOfUse: vi.fn(async () => true),
+    } satisfies EmbedHost;
+    setEmbedHost(host);
+    try {
+      serve(checkoutRoutes);
+      const nav = renderCheckout();
+      await fillGuestForm();
+      await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
+      await act(async () => fireEvent.click(payButton()));
+      await waitFor(() => expect(submitted).toHaveLength(1));
+      expect(host.paymentInit).toHaveBeenCalledExactlyOnceWith('md-501');
+      const bank = document.querySelector<HTMLIFrameElement>('iframe[name="pt-bank-frame"]')?.contentWindow ?? null;
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: 'provider-pay-success', returnUrl: `${ORIGIN}/order/complete/?orderId=501&token=bank` },
+            origin: ORIGIN,
+            source: bank,
+          }),
+        );
+      });
+      expect(nav.go).toHaveBeenCalledExactlyOnceWith(`${ORIGIN}/order/complete/?orderId=501&token=bank&sid=S1`);
+      expect(host.paymentSucceeded).toHaveBeenCalledExactlyOnceWith({ paymentSessionId: 'md-501' });
+      expect(host.paymentFailed).not.toHaveBeenCalled();
+    } finally {
+      setEmbedHost(null);
+    }
+  });
+
+  it("ignores a bank return URL on another site and goes to the session's own", async () => {
+    serve(checkoutRoutes);
+    const nav = renderCheckout();
+    await fillGuestForm();
+    await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
+    await act(async () => fireEvent.click(payButton()));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    const bank = document.querySelector<HTMLIFrameElement>('iframe[name="pt-bank-frame"]')?.contentWindow ?? null;
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'provider-pay-success', returnUrl: 'https://evil.example/phish/' },
+          origin: ORIGIN,
+          source: bank,
+        }),
+      );
+    });
     expect(nav.go).toHaveBeenCalledExactlyOnceWith('/order/complete/?orderId=501&token=ord-501&sid=S1');
   });
 

@@ -1,7 +1,5 @@
+import { listenProviderResult, orderIdOfUrl, paymentStartOf, providerResultOf } from '@partera/core';
 import { describe, expect, it, vi } from 'vitest';
-import { orderIdOfUrl } from '../src/api/orders.js';
-import { listenProviderResult, providerResultOf } from '../src/payment/messages.js';
-import { paymentStartOf } from '../src/payment/session.js';
 
 describe('paymentStartOf', () => {
   it('follows redirectUrl first', () => {
@@ -35,6 +33,18 @@ describe('paymentStartOf', () => {
     expect(paymentStartOf({ error: 0, url: '/w/?a=1', provider: 'widget', post: { sessionId: 's' } })).toMatchObject({
       kind: 'widget',
       src: '/w/?a=1&sessionId=s',
+    });
+  });
+
+  it('hands the order to the partner’s pay flow when the provider is mts_pay (4.8)', () => {
+    expect(
+      paymentStartOf({ error: 0, provider: 'mts_pay', url: 'https://tickets.example/payment/session/7/' }),
+    ).toEqual({
+      kind: 'partner',
+      url: 'https://tickets.example/payment/session/7/',
+    });
+    expect(paymentStartOf({ error: 0, url: '/payment/session/7/', get: { provider: 'mts_pay' } })).toMatchObject({
+      kind: 'partner',
     });
   });
 
@@ -73,7 +83,7 @@ describe('provider messages', () => {
     send('http://localhost:3000', null);
     expect(onResult).not.toHaveBeenCalled();
     send('http://localhost:3000', frame.contentWindow);
-    expect(onResult).toHaveBeenCalledExactlyOnceWith('error');
+    expect(onResult).toHaveBeenCalledExactlyOnceWith('error', undefined);
 
     stop();
     send('http://localhost:3000', frame.contentWindow);

@@ -1,7 +1,8 @@
 // @vitest-environment node
+
+import { HallView } from '@partera/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { HallView } from '../src/seat-map/HallView.js';
 
 describe('HallView on the server', () => {
   it('renders its loading state without a page (the site server-renders the hall page)', () => {

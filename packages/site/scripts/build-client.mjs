@@ -50,6 +50,15 @@ const pureContract = {
   },
 };
 
+/** Decision 0010: the contract's `zod` is the slim one, which bundlers can trim to what is used. */
+const slimZod = {
+  name: 'slim-zod',
+  setup(build) {
+    const slim = path.resolve(root, '../contract/bundling/zod-slim.ts');
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: slim }));
+  },
+};
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -67,7 +76,7 @@ const common = {
 const scripts = await esbuild.build({
   ...common,
   entryPoints,
-  plugins: [pureContract],
+  plugins: [pureContract, slimZod],
   format: 'esm',
   splitting: true,
   platform: 'browser',

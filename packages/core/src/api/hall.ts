@@ -56,7 +56,7 @@ export class HallApi {
   /** The hall SVG as text. A root-relative URL goes to the ticket site (baseUrl), others as given. */
   async loadSvg(svgUrl: string): Promise<string> {
     const url = svgUrl.startsWith('/') && !svgUrl.startsWith('//') ? this.http.session.baseUrl + svgUrl : svgUrl;
-    const res = await fetch(url, { credentials: 'include' });
+    const res = await fetch(url, { credentials: this.http.credentials });
     const text = await res.text();
     if (!res.ok) throw new HttpError(res.status, text);
     return text;

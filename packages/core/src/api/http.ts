@@ -43,6 +43,14 @@ function toSearch(fields: Fields): URLSearchParams {
 export class Http {
   constructor(readonly session: SessionParams) {}
 
+  /**
+   * Cookies go only to the page's own site. A widget on another origin (baseUrl) has the session
+   * in its URLs; sending cookies there would need credentialed CORS, which the site never grants.
+   */
+  get credentials(): RequestCredentials {
+    return this.session.baseUrl ? 'omit' : 'same-origin';
+  }
+
   /** Appends the session parameter to a site URL (links, redirects, buy buttons). */
   withSession(path: string): string {
     if (!this.session.sessionId) return this.session.baseUrl + path;
@@ -53,7 +61,7 @@ export class Http {
   async get(path: string, query: Fields = {}): Promise<unknown> {
     const q = toSearch(query).toString();
     const url = this.withSession(q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path);
-    return this.parse(await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } }));
+    return this.parse(await fetch(url, { credentials: this.credentials, headers: { accept: 'application/json' } }));
   }
 
   /** Form-encoded post, as the spec's calls send them (bracket names kept literally). */
@@ -62,7 +70,7 @@ export class Http {
     return this.parse(
       await fetch(this.withSession(path), {
         method: 'POST',
-        credentials: 'include',
+        credentials: this.credentials,
         headers: { accept: 'application/json', 'x-csrf-token': this.session.csrfToken },
         body,
       }),
@@ -73,7 +81,7 @@ export class Http {
     return this.parse(
       await fetch(this.withSession(path), {
         method: 'POST',
-        credentials: 'include',
+        credentials: this.credentials,
         headers: {
           accept: 'application/json',
           'content-type': 'application/json',

@@ -2,11 +2,21 @@
  * Order and payment-session calls (hall-basket-checkout.md 7.5, 7.6, 3.13, 3.15). Every answer
  * is parsed with its call's response schema from the contract.
  */
-import { createAnonymousOrder, createSessionOrder, type OrderAnswer, paymentSession } from '@partera/contract';
+import {
+  createAnonymousOrder,
+  createSessionOrder,
+  type OrderAnswer,
+  type PaymentStateAnswer,
+  paymentSession,
+  paymentState,
+  payNotifyMts,
+} from '@partera/contract';
 import type { Fields, Http } from './http.js';
 
 export type AnonymousOrderAnswer = ReturnType<(typeof createAnonymousOrder)['response']['parse']>;
 export type PaymentSessionAnswer = ReturnType<(typeof paymentSession)['response']['parse']>;
+export type PartnerPayAnswer = ReturnType<(typeof payNotifyMts)['response']['parse']>;
+export type { PaymentStateAnswer };
 
 /** 3.13 Anonymous (guest) order, card payment. */
 export interface AnonymousOrderInput {
@@ -72,6 +82,24 @@ export async function openPaymentSession(
     fields[key] = typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
   }
   return paymentSession.response.parse(await http.postForm(sitePath(url), fields));
+}
+
+/**
+ * POST /pay/notifymts {url, params} → uuid (spec 7.6, 4.8): hands the order of a payment session
+ * answered with provider mts_pay to the partner's pay flow; uuid is the orderToken for the parent.
+ */
+export async function notifyPartnerPay(
+  http: Http,
+  url: string,
+  params: Record<string, unknown> = {},
+): Promise<PartnerPayAnswer> {
+  return payNotifyMts.response.parse(await http.postForm(payNotifyMts.path, { url, params: JSON.stringify(params) }));
+}
+
+/** GET /payment/state/{orderId}/: where the payment of the buyer's order stands. */
+export async function readPaymentState(http: Http, orderId: string, token?: string): Promise<PaymentStateAnswer> {
+  const path = paymentState.path.replace(':orderId', encodeURIComponent(orderId));
+  return paymentState.response.parse(await http.get(path, { token }));
 }
 
 /** The Http client adds the site's base URL itself; an absolute URL from an answer loses its origin. */

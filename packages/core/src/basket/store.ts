@@ -22,6 +22,11 @@ export function setBasketState(store: BasketStore, state: BasketState): void {
   store.holdDeadline = holdDeadlineOf(state);
 }
 
+/** A store filled from GET /shopcart/state/, for a host that has no server-rendered basket. */
+export async function loadBasketStore(http: Http): Promise<BasketStore> {
+  return createBasketStore(await fetchBasketState(http));
+}
+
 /** Re-reads the basket from GET /shopcart/state/. */
 export async function refreshBasket(store: BasketStore, http: Http): Promise<BasketState> {
   const state = await fetchBasketState(http);

@@ -19,7 +19,7 @@ import {
 } from '../api/orders.js';
 import { type BasketStore, createBasketStore } from '../basket/store.js';
 import { visitorId } from '../payment/fingerprint.js';
-import { PaymentFrame } from '../payment/PaymentFrame.js';
+import { PartnerPay, PaymentFrame } from '../payment/lazy.js';
 import { type PaymentStart, paymentStartOf } from '../payment/session.js';
 import { useCountdown } from '../ui/countdown.js';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media.js';
@@ -27,7 +27,11 @@ import { browserNavigation, type Navigation, siteUrl } from '../ui/navigation.js
 import { useNotices } from '../ui/notices.js';
 import { useGuestForm } from './guest-form.js';
 
-type FrameStart = Extract<PaymentStart, { kind: 'form' | 'widget' }>;
+type SessionParams = Record<string, string | number | boolean>;
+/** The bank frame, or the partner's own pay flow with the params the session was opened with (4.8). */
+type FrameStart =
+  | Extract<PaymentStart, { kind: 'form' | 'widget' }>
+  | (Extract<PaymentStart, { kind: 'partner' }> & { params: SessionParams });
 
 export interface CheckoutProps {
   http: Http;
@@ -139,7 +143,7 @@ export function Checkout({
     createdOrder.current = null;
     setProcessingUntil(null);
     if (start.kind === 'redirect') navigation.go(siteUrl(http, start.url));
-    else setFrameStart(start);
+    else setFrameStart(start.kind === 'partner' ? { ...start, params } : start);
   };
 
   const createOrder = async (): Promise<AnonymousOrderAnswer> => {
@@ -298,7 +302,15 @@ export function Checkout({
         ) : null}
       </div>
 
-      {frameStart ? (
+      {frameStart?.kind === 'partner' ? (
+        <PartnerPay
+          http={http}
+          navigation={navigation}
+          url={frameStart.url}
+          params={frameStart.params}
+          successUrl={fallbackUrls.success}
+        />
+      ) : frameStart ? (
         <PaymentFrame start={frameStart} http={http} navigation={navigation} fallbackUrls={fallbackUrls} />
       ) : (
         <div className="pt-checkout__pay">
@@ -365,7 +377,7 @@ function GuestInput({
         aria-invalid={invalid || undefined}
         aria-describedby={error ? errorId : undefined}
         value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
+        onInput={(e) => onChange(e.currentTarget.value)}
         onBlur={onBlur}
       />
       <span id={errorId} className="pt-field__error" role="alert">

@@ -24,6 +24,13 @@ export const checkoutCss = `
 .pt-payment__title { font-size: 18px; margin: 0; }
 .pt-payment__title:focus { outline: none; }
 .pt-payment__bank, .pt-payment__widget { display: block; width: 100%; border: 0; }
+.pt-partner-pay { border: 1px solid var(--pt-line); border-radius: var(--pt-radius); padding: 16px; }
+.pt-partner-pay p { margin: 0; }
+.pt-partner-pay__cashback { font-weight: 600; }
+.pt-partner-pay__status:empty { display: none; }
+.pt-partner-pay__status { padding: 10px 14px; background: #f3f6ff; border-radius: var(--pt-radius); }
+.pt-partner-pay__problem { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
+.pt-partner-pay__error { color: var(--pt-error); }
 @media (max-width: 575px) {
   .pt-guest { grid-template-columns: 1fr; }
   .pt-checkout__pay { align-items: stretch; }

@@ -1,6 +1,8 @@
 import { BANK_FRAME_HEIGHT, CARD_WIDGET_FRAME } from '@partera/contract';
 import { useEffect, useId, useRef } from 'react';
 import type { Http } from '../api/http.js';
+import { embedHost } from '../embed/host.js';
+import { useDomEffect } from '../ui/dom-effect.js';
 import { type Navigation, siteAbsolute, siteOrigin, siteUrl } from '../ui/navigation.js';
 import { listenProviderResult } from './messages.js';
 import type { PaymentStart, ReturnUrls } from './session.js';
@@ -29,10 +31,16 @@ export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentF
   const submitted = useRef(false);
   const headingId = useId();
 
-  useEffect(() => {
+  useDomEffect(() => {
     heading.current?.focus();
     heading.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, []);
+
+  // Spec 4.9: a framed payment page tells the partner page the payment session it opened.
+  useEffect(() => {
+    const id = paymentSessionIdOf(start);
+    if (id) embedHost()?.paymentInit(id);
+  }, [start]);
 
   // Submitted once: a second submit would open a second bank session for the same order.
   useEffect(() => {
@@ -48,11 +56,14 @@ export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentF
       listenProviderResult(window, {
         source: () => frame.current?.contentWindow,
         origin: siteOrigin(http),
-        onResult: (result) => {
-          const url =
-            result === 'success'
-              ? (start.returnUrls.success ?? fallbackUrls.success)
-              : (start.returnUrls.fail ?? fallbackUrls.fail);
+        onResult: (result, returnUrl) => {
+          const named = result === 'success' ? start.returnUrls.success : start.returnUrls.fail;
+          const fallback = result === 'success' ? fallbackUrls.success : fallbackUrls.fail;
+          // The bank's own return URL is followed only on this site (siteUrl adds the session).
+          const url = [returnUrl, named].find((u) => u !== undefined && isSiteUrl(http, u)) ?? fallback;
+          const info = { paymentSessionId: paymentSessionIdOf(start) };
+          if (result === 'success') embedHost()?.paymentSucceeded(info);
+          else embedHost()?.paymentFailed(info);
           navigation.go(siteUrl(http, url));
         },
       }),
@@ -99,4 +110,21 @@ export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentF
       )}
     </section>
   );
+}
+
+/** The payment session id of a bank frame: the hosted page's mdOrder or the card widget's sessionId. */
+export function paymentSessionIdOf(start: PaymentStart): string | undefined {
+  if (start.kind === 'form') return start.fields.mdOrder;
+  if (start.kind === 'widget')
+    return new URL(start.src, 'http://site.invalid').searchParams.get('sessionId') ?? undefined;
+  return undefined;
+}
+
+/** A path, or an absolute URL on the ticket site the widget talks to. */
+function isSiteUrl(http: Http, url: string): boolean {
+  try {
+    return new URL(url, siteAbsolute(http, '/')).origin === siteOrigin(http);
+  } catch {
+    return false;
+  }
 }

@@ -24,7 +24,8 @@ export interface ProviderListener {
   source: () => Window | null | undefined;
   /** The only origin accepted (the ticket site's: the sandbox bank is served by it). */
   origin: string;
-  onResult: (result: ProviderResult) => void;
+  /** `returnUrl`: where the bank says the buyer goes next, when its message names one. */
+  onResult: (result: ProviderResult, returnUrl?: string) => void;
 }
 
 /** Listens for the bank frame's result; returns the function that stops listening. */
@@ -34,7 +35,9 @@ export function listenProviderResult(target: Window, { source, origin, onResult 
     const frame = source();
     if (!frame || event.source !== frame) return;
     const result = providerResultOf(event.data);
-    if (result) onResult(result);
+    if (!result) return;
+    const returnUrl = (event.data as { returnUrl?: unknown } | null)?.returnUrl;
+    onResult(result, typeof returnUrl === 'string' ? returnUrl : undefined);
   };
   target.addEventListener('message', onMessage);
   return () => target.removeEventListener('message', onMessage);

@@ -14,7 +14,12 @@ export type PaymentStart =
   | { kind: 'form'; action: string; method: 'get' | 'post'; fields: Record<string, string>; returnUrls: ReturnUrls }
   /** Card widget (provider 'widget'): a 300 px frame of the given url. */
   | { kind: 'widget'; src: string; returnUrls: ReturnUrls }
+  /** Provider mts_pay (4.8): the partner's own pay flow takes the order; url goes to /pay/notifymts. */
+  | { kind: 'partner'; url: string }
   | { kind: 'error'; message?: string };
+
+/** The session answer's provider that hands the payment to the partner's pay flow (4.8). */
+export const PARTNER_PAY_PROVIDER = 'mts_pay';
 
 export function paymentStartOf(answer: PaymentSessionAnswer): PaymentStart {
   if (answer.error !== 0) return { kind: 'error', message: answer.message };
@@ -24,6 +29,7 @@ export function paymentStartOf(answer: PaymentSessionAnswer): PaymentStart {
   const fields = { ...(method === 'post' ? answer.post : answer.get) };
   const returnUrls: ReturnUrls = { success: fields.successReturnUrl, fail: fields.failReturnUrl };
   const provider = answer.provider ?? fields.provider;
+  if (provider === PARTNER_PAY_PROVIDER) return { kind: 'partner', url: answer.url };
   if (provider === 'widget') return { kind: 'widget', src: withQuery(answer.url, fields), returnUrls };
   return { kind: 'form', action: answer.url, method, fields, returnUrls };
 }

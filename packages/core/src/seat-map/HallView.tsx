@@ -22,6 +22,7 @@ import { Http, readSessionFromMeta } from '../api/http.js';
 import { type HallContext, togglePlace } from '../store/hall-actions.js';
 import { applyMap, createHallState, type HallData, indexHallData } from '../store/hall-store.js';
 import { MSG } from '../store/spec.js';
+import { useDomEffect } from '../ui/dom-effect.js';
 import { HallAlertBox } from './alert.js';
 import { type HallPlan, insertPlan, paintEntrance, paintPlan, setPlaceState, targetOf } from './hall-svg.js';
 import { filterRule, type PriceBadge, priceBadges } from './legend.js';
@@ -167,8 +168,9 @@ export function HallView(props: HallViewProps) {
   );
 
   // Repaint exactly the places whose basket state changed: the buyer's own places and the
-  // calls in flight are a handful of keys, so comparing them with what is drawn is cheap.
-  useEffect(() => {
+  // calls in flight are a handful of keys, so comparing them with what is drawn is cheap. A DOM
+  // effect: subscribed at the commit that shows the plan, so no change slips in before it.
+  useDomEffect(() => {
     if (!hall) return;
     const { plan, data } = hall;
     let drawnSelected = new Set(Object.keys(state.selected));
@@ -214,7 +216,7 @@ export function HallView(props: HallViewProps) {
   }, []);
 
   // Delegated pointer handling on the plan: one listener for 80 000 places.
-  useEffect(() => {
+  useDomEffect(() => {
     const view = viewportRef.current;
     if (!hall || !ctx || !view) return;
     let down: { x: number; y: number; touch: boolean } | null = null;

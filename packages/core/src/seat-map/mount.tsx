@@ -4,17 +4,15 @@
  * script-tag build aliases react to preact/compat, so partners get the same widget.
  */
 import { createRoot } from 'react-dom/client';
+import type { MountCommon } from '../ui/mount.js';
 import { HallView, type HallViewProps } from './HallView.js';
 import { injectSeatMapCss } from './styles.js';
 
-export interface MountHallViewOptions extends Omit<HallViewProps, 'eventTarget'> {
-  /** Adds the widget's stylesheet to the element's document once (default true). */
-  injectCss?: boolean;
-}
+export interface MountHallViewOptions extends Omit<HallViewProps, 'eventTarget'>, Pick<MountCommon, 'injectStyles'> {}
 
 export function mountHallView(element: HTMLElement, options: MountHallViewOptions): () => void {
-  const { injectCss = true, ...props } = options;
-  if (injectCss) injectSeatMapCss(element.ownerDocument);
+  const { injectStyles = true, ...props } = options;
+  if (injectStyles) injectSeatMapCss(element.ownerDocument);
   const root = createRoot(element);
   root.render(<HallView {...props} eventTarget={element} />);
   return () => root.unmount();

@@ -7,8 +7,9 @@
  */
 import type { PanzoomObject } from '@panzoom/panzoom';
 import Panzoom from '@panzoom/panzoom/dist/panzoom.es.js';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 import { maxZoomForArea, PAN_CONTAIN_FROM_SCALE, ZOOM_MIN, ZOOM_STEP } from '../store/spec.js';
+import { useDomEffect } from '../ui/dom-effect.js';
 
 /**
  * Panzoom moves the element by `scale(s) translate(x, y)` about its centre, so the plan's edge
@@ -50,7 +51,7 @@ export function usePanzoom(
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
 
-  useEffect(() => {
+  useDomEffect(() => {
     const elem = canvas.current;
     const view = viewport.current;
     if (!ready || !elem || !view) return;

@@ -1,6 +1,6 @@
 import type { BasketState, BasketStateTicket } from '@partera/contract';
+import { Http } from '@partera/core';
 import { vi } from 'vitest';
-import { Http } from '../../src/api/http.js';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -8,6 +8,7 @@ export const http = new Http({ sessionName: 'sid', sessionId: 'S1', csrfParam: '
 
 export interface Seen {
   method: string;
+  origin: string;
   path: string;
   query: URLSearchParams;
   body: URLSearchParams;
@@ -15,8 +16,9 @@ export interface Seen {
 export type Route = (req: Seen) => unknown;
 
 /**
- * The server at the network boundary: answers by "METHOD /path" (a route may return a promise,
- * or an Error to stand for a failed connection) and records every request.
+ * The server at the network boundary: answers by "METHOD /path" and records every request. A
+ * route's answer is sent as JSON; a string is sent as SVG markup, a Response as it is, and an
+ * Error stands for a failed connection. A route may answer with a promise.
  */
 export function serve(routes: Record<string, Route>): Seen[] {
   const seen: Seen[] = [];
@@ -26,6 +28,7 @@ export function serve(routes: Record<string, Route>): Seen[] {
       const url = new URL(input, ORIGIN);
       const req: Seen = {
         method: init.method ?? 'GET',
+        origin: url.origin,
         path: url.pathname,
         query: url.searchParams,
         body: new URLSearchParams(init.body instanceof URLSearchParams ? init.body : undefined),
@@ -35,6 +38,8 @@ export function serve(routes: Record<string, Route>): Seen[] {
       if (!route) return new Response('no such route', { status: 404 });
       const answer = await route(req);
       if (answer instanceof Error) throw answer;
+      if (answer instanceof Response) return answer;
+      if (typeof answer === 'string') return new Response(answer, { headers: { 'content-type': 'image/svg+xml' } });
       return Response.json(answer);
     }),
   );

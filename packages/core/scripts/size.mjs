@@ -1,0 +1,168 @@
+// Gzipped sizes of the script-tag widget bundle against their budgets (issue 3, part 5), and the
+// "Widget bundle sizes" section of docs/benchmarks.md (rewritten only when a figure changes).
+// Needs the build (`pnpm --filter @partera/core build`; `npm test` builds first). Runs under tsx
+// for the shared report helpers: `pnpm --filter @partera/core size`.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { markdownTable, readSection, writeSection } from '../../../scripts/bench/report.ts';
+
+const core = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const META = path.join(core, 'dist/script.meta.json');
+const ENTRY = 'dist/script/partera-widgets.js';
+const LOADER = path.resolve(core, '../loader/dist/partera-loader.js');
+const KB = 1024;
+const INITIAL_BUDGET = 40 * KB;
+
+/**
+ * The parts loaded on demand, by the source file the dynamic import names, with their budgets
+ * (a little above the sizes measured when they were set). A part the checkout loads is counted
+ * beyond what the checkout itself brought.
+ */
+const PARTS = [
+  { source: 'src/seat-map/mount.tsx', label: "seat map (`widget: 'seat-map'`)", budget: 66 * KB },
+  { source: 'src/basket/mount.tsx', label: "basket (`widget: 'basket'`)", budget: 56 * KB },
+  { source: 'src/checkout/mount.tsx', label: "checkout (`widget: 'checkout'`)", budget: 62 * KB },
+  { source: 'src/payment/mount.tsx', label: "payment frame alone (`widget: 'payment'`)", budget: 14 * KB },
+  { source: 'src/basket/store.ts', label: 'basket from the server (`loadBasket`)', budget: 48 * KB },
+  {
+    source: 'src/api/widget-host.ts',
+    label: 'partner-page calls (`openWidgetSession`, `fetchHallConfig`)',
+    budget: 38 * KB,
+  },
+  {
+    source: 'src/payment/PaymentFrame.tsx',
+    label: 'bank frame, in the checkout',
+    after: 'src/checkout/mount.tsx',
+    budget: 2.5 * KB,
+  },
+  {
+    source: 'src/payment/PartnerPay.tsx',
+    label: "partner's pay flow, in the checkout",
+    after: 'src/checkout/mount.tsx',
+    budget: 3 * KB,
+  },
+  {
+    source: /@fingerprintjs\/fingerprintjs\//,
+    label: 'visitor fingerprint, at the pay click',
+    after: 'src/checkout/mount.tsx',
+    budget: 18 * KB,
+  },
+];
+
+if (!existsSync(META)) {
+  console.error(
+    'packages/core/dist/script.meta.json is missing: run `npx -y pnpm@10.34.8 --filter @partera/core build` first',
+  );
+  process.exit(1);
+}
+const meta = JSON.parse(readFileSync(META, 'utf8'));
+const bytes = (file) => readFileSync(path.join(core, file));
+const gzipped = (file) => gzipSync(bytes(file), { level: 9 }).length;
+
+/** A file and everything it imports statically, as a browser loads them. */
+function closure(file, into = new Set()) {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const i of meta.outputs[file].imports) if (i.kind === 'import-statement') closure(i.path, into);
+  return into;
+}
+const measure = (files) => ({
+  files: files.length,
+  raw: files.reduce((n, f) => n + bytes(f).length, 0),
+  gz: files.reduce((n, f) => n + gzipped(f), 0),
+});
+const outputOf = (source) =>
+  Object.keys(meta.outputs).find((file) => {
+    const entry = meta.outputs[file].entryPoint;
+    return entry && file !== ENTRY && (typeof source === 'string' ? entry === source : source.test(entry));
+  });
+
+const failures = [];
+const initial = closure(ENTRY);
+const rows = [
+  {
+    label: 'initial load: `partera-widgets.js` and its static imports',
+    ...measure([...initial]),
+    budget: INITIAL_BUDGET,
+  },
+];
+if (rows[0].gz > INITIAL_BUDGET) failures.push('the initial load');
+for (const file of initial) {
+  const lazyOnly = Object.keys(meta.outputs[file].inputs).filter((i) => /^src\/(seat-map|payment)\//.test(i));
+  if (lazyOnly.length)
+    failures.push(`the initial load: ${file} holds ${lazyOnly.join(', ')}, which must load on demand`);
+}
+
+const known = new Set([ENTRY]);
+for (const part of PARTS) {
+  const file = outputOf(part.source);
+  if (!file) {
+    failures.push(`no file of the bundle comes from ${part.source}`);
+    continue;
+  }
+  known.add(file);
+  const loaded = new Set([...initial, ...(part.after ? closure(outputOf(part.after)) : [])]);
+  const row = { label: part.label, ...measure([...closure(file)].filter((f) => !loaded.has(f))), budget: part.budget };
+  rows.push(row);
+  if (row.gz > part.budget) failures.push(part.label);
+}
+// What every widget brings whichever comes first: preact, valtio, zod, the contract's schemas.
+const widgetFiles = PARTS.slice(0, 3).map((part) => closure(outputOf(part.source)));
+const shared = [...widgetFiles[0]].filter((f) => !initial.has(f) && widgetFiles.every((files) => files.has(f)));
+rows.splice(1, 0, {
+  label: 'shared runtime (preact, valtio, zod, the contract), in each widget row',
+  ...measure(shared),
+  budget: null,
+});
+
+for (const [file, out] of Object.entries(meta.outputs)) {
+  if (out.entryPoint && !known.has(file))
+    failures.push(`${file} (from ${out.entryPoint}) loads on demand but has no budget here`);
+}
+
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+const budget = (r) => (r.budget === null ? '' : kb(r.budget));
+for (const r of rows)
+  console.log(`${r.label}: ${r.files} files, ${kb(r.raw)} minified, ${kb(r.gz)} gzipped ${budget(r)}`);
+const loader = existsSync(LOADER) ? gzipSync(readFileSync(LOADER), { level: 9 }).length : null;
+
+const table = markdownTable(
+  ['what', 'files', 'minified', 'gzipped', 'budget'],
+  [
+    ...rows.map((r) => [r.label, String(r.files), kb(r.raw), kb(r.gz), budget(r)]),
+    loader === null
+      ? ['loader `partera-loader.js`', 'not built', '', '', '']
+      : [
+          'loader `partera-loader.js` (own script tag)',
+          '1',
+          kb(readFileSync(LOADER).length),
+          kb(loader),
+          '6.0 KB (goal 3 KB)',
+        ],
+  ],
+);
+const body = `## Widget bundle sizes
+
+The script-tag widget bundle (\`packages/core/dist/script\`, react aliased to preact/compat,
+minified, gzip level 9). The initial load is the entry and every file it imports statically;
+each widget's code comes when it is first mounted, and its row counts every file that mounting
+brings beyond the initial load, the shared runtime included (the second row), so rows are not to
+be added up. The checkout's own parts count beyond the checkout. The loader is a separate
+script; its budget is checked by \`packages/loader/scripts/size.mjs\`.
+
+${table}`;
+const commands = `Command: \`npx -y pnpm@10.34.8 --filter @partera/core build && npx -y pnpm@10.34.8 --filter @partera/core size\`; the loader: \`npx -y pnpm@10.34.8 --filter @partera/loader size\`.`;
+
+const previous = readSection('widget-sizes');
+if (!previous?.startsWith(`${body}\n`)) {
+  writeSection(
+    'widget-sizes',
+    `${body}\n\nNode ${process.version}. Date: ${new Date().toISOString().slice(0, 10)}.\n${commands}`,
+  );
+}
+if (failures.length) {
+  for (const f of failures) console.error(`over budget or misplaced: ${f}`);
+  process.exitCode = 1;
+}
