@@ -17,6 +17,8 @@ export const TELECOM_URL = 'http://localhost:4100';
 export const REACT_HOST_URL = 'http://localhost:4200';
 /** Registered nowhere: the foreign page of the refusal tests and the spoofing third origin. */
 export const FOREIGN_URL = 'http://localhost:4300';
+/** Registered nowhere either: the React host's app served from a foreign origin, and its spoofing third origin. */
+export const FOREIGN_REACT_HOST_URL = 'http://localhost:4301';
 
 const dataDir = path.join(os.tmpdir(), `partera-examples-${process.pid}`);
 const root = path.resolve(import.meta.dirname, '..');
@@ -81,7 +83,9 @@ export default defineConfig({
     partnerServer('partner-script-tag', SCRIPT_TAG_URL),
     // The same partner page on an origin nobody registered: the refusal and spoofing tests.
     partnerServer('partner-script-tag', FOREIGN_URL),
-    // Added by their examples: partnerServer('telecom-partner', TELECOM_URL),
-    // partnerServer('react-host', REACT_HOST_URL).
+    partnerServer('telecom-partner', TELECOM_URL),
+    partnerServer('react-host', REACT_HOST_URL),
+    // The same React app on an origin nobody registered: no widget session, and the spoofing frame.
+    partnerServer('react-host', FOREIGN_REACT_HOST_URL),
   ],
 });

@@ -4,6 +4,9 @@ import { expect, type FrameLocator, type Page } from '@playwright/test';
 export const siteFrame = (page: Page, container = '[data-partera-widget]'): FrameLocator =>
   page.frameLocator(`${container} iframe`);
 
+/** Where the widgets are: the site's frame in a partner page, or a page that mounts them itself. */
+export type WidgetScope = FrameLocator | Page;
+
 /** The club concert: places and a standing area on one plan (the demo catalogue). */
 export const CLUB_SHOW = 'Группа «Ночные трамваи»';
 
@@ -15,7 +18,7 @@ export async function openClubPerformance(frame: FrameLocator): Promise<void> {
 }
 
 /** Puts the first free place of the plan in the basket (a click, or the tooltip's button). */
-export async function addFirstFreePlace(frame: FrameLocator): Promise<void> {
+export async function addFirstFreePlace(frame: WidgetScope): Promise<void> {
   const place = frame.locator('circle.place[fill]:not(.pt-sel)').first();
   const id = await place.getAttribute('data-place-id');
   const add = frame.getByRole('button', { name: 'Добавить в корзину' });
@@ -26,14 +29,14 @@ export async function addFirstFreePlace(frame: FrameLocator): Promise<void> {
 }
 
 /** The basket's guest form, filled in; the pay button is not pressed yet. */
-export async function fillGuestForm(frame: FrameLocator): Promise<void> {
+export async function fillGuestForm(frame: WidgetScope): Promise<void> {
   await frame.getByLabel('E-mail').fill('olga.smirnova@example.ru');
   await frame.getByLabel('Имя').fill('Ольга');
   await frame.getByLabel('Фамилия').fill('Смирнова');
 }
 
 /** The sandbox bank's card form inside the checkout (a frame in the frame). */
-export async function payWithSandboxCard(frame: FrameLocator, card = '4111 1111 1111 1111'): Promise<void> {
+export async function payWithSandboxCard(frame: WidgetScope, card = '4111 1111 1111 1111'): Promise<void> {
   const bank = frame.frameLocator('iframe[name="pt-bank-frame"]');
   await bank.getByLabel('Номер карты').fill(card);
   await bank.getByLabel('Срок действия').fill('12/30');

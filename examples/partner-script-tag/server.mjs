@@ -11,7 +11,7 @@ const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/
 /** The demo partner of the development database (npm run partners -- list). */
 const PARTNER_HASH = process.env.PARTNER_HASH ?? 'demo-partner-hash';
 
-const escape = (text) =>
+const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 const pages = {
@@ -36,6 +36,6 @@ createServer((req, res) => {
     PARTNER_HASH: url.searchParams.get('hash') ?? PARTNER_HASH,
     SPOOF_URL: url.searchParams.get('spoof') ?? '',
   };
-  const html = page.replace(/\{\{(\w+)\}\}/g, (_, name) => escape(values[name] ?? ''));
+  const html = page.replace(/\{\{(\w+)\}\}/g, (_, name) => escapeHtml(values[name] ?? ''));
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
 }).listen(PORT, () => console.log(`partner page on http://localhost:${PORT}/ (ticket site ${SITE_URL})`));

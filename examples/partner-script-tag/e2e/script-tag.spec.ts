@@ -11,9 +11,7 @@ import { FOREIGN_URL, SCRIPT_TAG_URL, SITE_URL } from '../../playwright.config.j
 /** The partner page's event log (index.html writes every loader event there). */
 const log = (page: import('@playwright/test').Page) => page.locator('#log');
 
-test('a buyer on the partner page buys a ticket inside the frame, the session travelling in URLs', async ({
-  page,
-}) => {
+test('a buyer on the partner page buys a ticket inside the frame, the session travelling in URLs', async ({ page }) => {
   // The site's cookies are SameSite=Lax here (plain http): a browser never sends them to a frame
   // inside another site's page, exactly as where third-party cookies are blocked.
   const cookieHeaders: string[] = [];
