@@ -75,14 +75,17 @@ export function pageAssets(assets: LoadedAssets, entry: string): { css: string; 
 }
 
 /**
- * Scripts partner pages load from this site, under /static/: the loader (packages/loader) and the
+ * Scripts partner pages load from this site, under /static/: the loader (packages/loader) with the
+ * message channel it loads after the handshake, and the
  * widgets' script-tag bundle with its on-demand parts (packages/core dist/script), each built by
  * its package's build step. Read when the server starts; a file that is not built is answered 404.
  */
 export function loadPartnerScripts(): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  const loader = path.resolve(here, '../../../loader/dist/partera-loader.js');
-  if (existsSync(loader)) files.set('partera-loader.js', readFileSync(loader));
+  for (const name of ['partera-loader.js', 'partera-loader-channel.js']) {
+    const file = path.resolve(here, '../../../loader/dist', name);
+    if (existsSync(file)) files.set(name, readFileSync(file));
+  }
   const widgets = path.resolve(here, '../../../core/dist/script');
   if (existsSync(widgets)) {
     for (const name of readdirSync(widgets)) {
