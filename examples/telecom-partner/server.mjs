@@ -113,7 +113,15 @@ createServer(async (req, res) => {
     const startUrl = new URL(start.startsWith('/') ? start : '/', SITE_URL);
     const cashback = url.searchParams.get('cashback');
     if (cashback && /^\d{1,3}$/.test(cashback)) startUrl.searchParams.set('cashback_value', cashback);
-    const values = { SITE_URL, START_URL: startUrl.href, PARTNER_HASH };
+    // Tests only: ?hash= tries another partner hash on the page; ?spoof=<origin> adds a frame of
+    // that origin which forges messages (examples/partner-script-tag/spoof.html).
+    const spoof = url.searchParams.get('spoof') ?? '';
+    const values = {
+      SITE_URL,
+      START_URL: startUrl.href,
+      PARTNER_HASH: url.searchParams.get('hash') ?? PARTNER_HASH,
+      SPOOF_SRC: /^https?:\/\/[\w.:-]+$/.test(spoof) ? `${spoof}/spoof.html` : 'about:blank',
+    };
     const html = page.replace(/\{\{(\w+)\}\}/g, (_, name) => escapeHtml(values[name] ?? ''));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
     return;

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addFirstFreePlace, fillGuestForm, openClubPerformance, siteFrame } from '../../e2e-support/frame.js';
-import { SITE_URL, TELECOM_URL } from '../../playwright.config.js';
+import { FOREIGN_URL, SITE_URL, TELECOM_URL } from '../../playwright.config.js';
 
 /** In the frame: one place in the basket, the guest form filled, pay pressed (spec 4.8). */
 async function orderInTheFrame(page: Page, cashback?: number) {
@@ -76,4 +76,28 @@ test('a confirmation without the partner secret is refused', async ({ page, requ
   await page.waitForTimeout(3500);
   await expect(siteFrame(page).getByText('Оплатите заказ в приложении Демо-оператор связи')).toBeVisible();
   await expect(siteFrame(page).getByRole('heading', { name: 'Спасибо за покупку!' })).toHaveCount(0);
+});
+
+test('the partner page with a wrong hash is refused, and a third origin cannot fake an orderToken', async ({
+  page,
+}) => {
+  let tokens = 0;
+  await page.exposeFunction('countToken', () => {
+    tokens += 1;
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('partera:order-token', () => (window as unknown as { countToken(): void }).countToken());
+  });
+  // The right hash, but a third-origin frame on the page forges the channel's messages.
+  await page.goto(`${TELECOM_URL}/?spoof=${encodeURIComponent(FOREIGN_URL)}`);
+  await expect(page.locator('[data-partera-widget] iframe')).toBeVisible();
+  await page.waitForTimeout(2000);
+  expect(tokens).toBe(0);
+  await expect(page.locator('#wallet')).toBeHidden();
+
+  // A wrong hash: the site never shows itself on this page.
+  await page.goto(`${TELECOM_URL}/?hash=not-the-telecom-hash`);
+  await expect(siteFrame(page).locator('body:not(.lite-layout)')).toBeAttached({ timeout: 15_000 });
+  await page.waitForTimeout(1500);
+  await expect(page.locator('[data-partera-widget] iframe')).toHaveCSS('visibility', 'hidden');
 });
