@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `partera-e2e-${process.pid}`);
@@ -18,18 +19,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
   projects: [

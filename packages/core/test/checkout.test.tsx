@@ -99,6 +99,18 @@ afterEach(() => {
   happyDom.setViewport({ width: 1024, height: 768 });
 });
 
+/** A guest fills the form and pays: the bank frame is open. The navigation mock and the frame's window. */
+async function openBankFrame() {
+  serve(checkoutRoutes);
+  const nav = renderCheckout();
+  await fillGuestForm();
+  await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
+  await act(async () => fireEvent.click(payButton()));
+  await waitFor(() => expect(submitted).toHaveLength(1));
+  const bank = document.querySelector<HTMLIFrameElement>('iframe[name="pt-bank-frame"]')?.contentWindow ?? null;
+  return { nav, bank };
+}
+
 describe('Checkout: the guest form', () => {
   it('keeps the pay button grey and orders nothing until the form is valid', async () => {
     const seen = serve(checkoutRoutes);
@@ -237,14 +249,8 @@ describe('Checkout: paying', () => {
     } satisfies EmbedHost;
     setEmbedHost(host);
     try {
-      serve(checkoutRoutes);
-      const nav = renderCheckout();
-      await fillGuestForm();
-      await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
-      await act(async () => fireEvent.click(payButton()));
-      await waitFor(() => expect(submitted).toHaveLength(1));
+      const { nav, bank } = await openBankFrame();
       expect(host.paymentInit).toHaveBeenCalledExactlyOnceWith('md-501');
-      const bank = document.querySelector<HTMLIFrameElement>('iframe[name="pt-bank-frame"]')?.contentWindow ?? null;
       act(() => {
         window.dispatchEvent(
           new MessageEvent('message', {
@@ -263,13 +269,7 @@ describe('Checkout: paying', () => {
   });
 
   it("ignores a bank return URL on another site and goes to the session's own", async () => {
-    serve(checkoutRoutes);
-    const nav = renderCheckout();
-    await fillGuestForm();
-    await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
-    await act(async () => fireEvent.click(payButton()));
-    await waitFor(() => expect(submitted).toHaveLength(1));
-    const bank = document.querySelector<HTMLIFrameElement>('iframe[name="pt-bank-frame"]')?.contentWindow ?? null;
+    const { nav, bank } = await openBankFrame();
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -283,13 +283,7 @@ describe('Checkout: paying', () => {
   });
 
   it('goes to the fail URL on provider-pay-error', async () => {
-    serve(checkoutRoutes);
-    const nav = renderCheckout();
-    await fillGuestForm();
-    await waitFor(() => expect(payButton().getAttribute('aria-disabled')).toBeNull());
-    await act(async () => fireEvent.click(payButton()));
-    await waitFor(() => expect(submitted).toHaveLength(1));
-    const bank = document.querySelector<HTMLIFrameElement>('iframe[name="pt-bank-frame"]')?.contentWindow ?? null;
+    const { nav, bank } = await openBankFrame();
     act(() => {
       window.dispatchEvent(new MessageEvent('message', { data: 'provider-pay-error', origin: ORIGIN, source: bank }));
     });
