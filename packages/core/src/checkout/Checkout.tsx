@@ -50,6 +50,8 @@ export interface CheckoutProps {
   cookies?: () => string;
   /** Visitor id for extra[fingerprint]; false sends none. */
   fingerprint?: (() => Promise<string | undefined>) | false;
+  /** How often the partner's pay flow panel asks whether the partner confirmed (default 3 s). */
+  partnerPayPollMs?: number;
   /** Where a paid or failed payment leads when the session answer names no return URL. */
   successUrl?: string;
   failUrl?: string;
@@ -70,6 +72,7 @@ export function Checkout({
   cookies = metricCookies,
   fingerprint = visitorId,
   successUrl = '/order/complete/',
+  partnerPayPollMs,
   failUrl = '/shopcart/',
 }: CheckoutProps) {
   const [store] = useState(() => given ?? createBasketStore(requireState(initialState)));
@@ -309,6 +312,7 @@ export function Checkout({
           url={frameStart.url}
           params={frameStart.params}
           successUrl={fallbackUrls.success}
+          pollIntervalMs={partnerPayPollMs}
         />
       ) : frameStart ? (
         <PaymentFrame start={frameStart} http={http} navigation={navigation} fallbackUrls={fallbackUrls} />
