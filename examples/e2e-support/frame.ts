@@ -1,4 +1,7 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { CLUB_SHOW, payWithSandboxCard as payInBank } from '../../packages/site/e2e/helpers.js';
+
+export { CLUB_SHOW };
 
 /** The ticket site inside the partner page (the loader's frame). */
 export const siteFrame = (page: Page, container = '[data-partera-widget]'): FrameLocator =>
@@ -6,9 +9,6 @@ export const siteFrame = (page: Page, container = '[data-partera-widget]'): Fram
 
 /** Where the widgets are: the site's frame in a partner page, or a page that mounts them itself. */
 export type WidgetScope = FrameLocator | Page;
-
-/** The club concert: places and a standing area on one plan (the demo catalogue). */
-export const CLUB_SHOW = 'Группа «Ночные трамваи»';
 
 /** Inside the frame: the show page of the club concert, then its first date's hall plan. */
 export async function openClubPerformance(frame: FrameLocator): Promise<void> {
@@ -35,12 +35,7 @@ export async function fillGuestForm(frame: WidgetScope): Promise<void> {
   await frame.getByLabel('Фамилия').fill('Смирнова');
 }
 
-/** The sandbox bank's card form inside the checkout (a frame in the frame). */
-export async function payWithSandboxCard(frame: WidgetScope, card = '4111 1111 1111 1111'): Promise<void> {
-  const bank = frame.frameLocator('iframe[name="pt-bank-frame"]');
-  await bank.getByLabel('Номер карты').fill(card);
-  await bank.getByLabel('Срок действия').fill('12/30');
-  await bank.getByLabel('CVC').fill('123');
-  await bank.getByLabel('Владелец карты').fill('OLGA SMIRNOVA');
-  await bank.getByRole('button', { name: /^Оплатить/ }).click();
+/** The sandbox bank's card form inside the checkout (a frame in the frame, or in the React page). */
+export async function payWithSandboxCard(scope: WidgetScope, card = '4111 1111 1111 1111'): Promise<void> {
+  await payInBank(scope, card, 'OLGA SMIRNOVA');
 }

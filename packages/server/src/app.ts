@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/index.js';
 import { sessionPlugin } from './http/session.js';
 import { apiRoutes } from './routes/index.js';
+import { createPartnerOriginsCache, type PartnerOriginsCache } from './services/partners/index.js';
 
 export interface AppDeps {
   db: Database;
@@ -16,6 +17,11 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /**
+     * The registered partner origins, one cache per server process: the pages' and the bank's
+     * frame-ancestors and the widgets' CORS all read it.
+     */
+    partnerOrigins: PartnerOriginsCache;
   }
 }
 
@@ -34,6 +40,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
   app.decorate('deps', deps);
+  app.decorate('partnerOrigins', createPartnerOriginsCache(deps.db));
   await app.register(cookie);
   await app.register(formbody);
   await app.register(sessionPlugin, { secret: deps.config.csrfSecret, secureCookie: deps.config.production });

@@ -25,6 +25,7 @@ export {
   findFramedSession,
   findPartnerByHash,
   listPartners,
+  PARTNER_HASH,
   type Partner,
   type PartnerOriginsCache,
   registerPartner,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 export const CLUB_SHOW = 'Группа «Ночные трамваи»';
 
@@ -35,4 +35,21 @@ export async function addPlace(page: Page, placeId: string): Promise<void> {
 export async function advanceServerClock(page: Page, minutes: number): Promise<void> {
   const r = await page.request.post('/dev/clock/advance', { form: { minutes: String(minutes) } });
   expect(r.ok()).toBe(true);
+}
+
+/**
+ * The sandbox bank's card form inside the checkout's bank frame, filled and sent. `scope` is the
+ * page, or the frame the checkout runs in (a partner's page, examples/). Test cards: README.
+ */
+export async function payWithSandboxCard(
+  scope: Page | FrameLocator,
+  card = '4111 1111 1111 1111',
+  holder = 'ANNA PETROVA',
+): Promise<void> {
+  const bank = scope.frameLocator('iframe[name="pt-bank-frame"]');
+  await bank.getByLabel('Номер карты').fill(card);
+  await bank.getByLabel('Срок действия').fill('12/30');
+  await bank.getByLabel('CVC').fill('123');
+  await bank.getByLabel('Владелец карты').fill(holder);
+  await bank.getByRole('button', { name: /^Оплатить/ }).click();
 }

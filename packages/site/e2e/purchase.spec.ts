@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addPlace, advanceServerClock, freePlaces, openClubPerformance } from './helpers.js';
+import { addPlace, advanceServerClock, freePlaces, openClubPerformance, payWithSandboxCard } from './helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,12 +30,7 @@ async function payAsGuest(page: import('@playwright/test').Page, card: string, s
   await page.getByLabel('Имя').fill('Анна');
   await page.getByLabel('Фамилия').fill('Петрова');
   await page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).click();
-  const bank = page.frameLocator('iframe[name="pt-bank-frame"]');
-  await bank.getByLabel('Номер карты').fill(card);
-  await bank.getByLabel('Срок действия').fill('12/30');
-  await bank.getByLabel('CVC').fill('123');
-  await bank.getByLabel('Владелец карты').fill('ANNA PETROVA');
-  await bank.getByRole('button', { name: /^Оплатить/ }).click();
+  await payWithSandboxCard(page, card);
 }
 
 test('a new buyer picks two seats and a standing ticket, pays as a guest and downloads an e-ticket', async ({

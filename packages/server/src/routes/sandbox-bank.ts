@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../http/route.js';
 import type { BankStep, SandboxBank } from '../payments/sandbox/bank.js';
 import { renderBankStep } from '../payments/sandbox/pages.js';
-import { createPartnerOriginsCache, SELF_ONLY_FRAME_POLICY } from '../services/partners/index.js';
+import { SELF_ONLY_FRAME_POLICY } from '../services/partners/index.js';
 
 type FramePolicy = () => Promise<string>;
 
@@ -33,7 +33,7 @@ const MISSING: BankStep = { step: 'missing' };
  * not do directly.
  */
 export function registerSandboxBankPages(app: FastifyInstance, bank: SandboxBank): void {
-  const { framePolicy } = createPartnerOriginsCache(app.deps.db);
+  const { framePolicy } = app.partnerOrigins;
   const send = (reply: FastifyReply, step: BankStep) => sendStep(reply, step, framePolicy);
   route(app, sandboxBankPage, async (input, _req, reply) =>
     send(reply, input ? await bank.open(input.mdOrder) : MISSING),

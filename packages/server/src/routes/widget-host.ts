@@ -24,7 +24,6 @@ import { CSRF_PARAM, SESSION_PARAM } from '../http/names.js';
 import { route } from '../http/route.js';
 import { getBasketState } from '../services/basket/index.js';
 import { CAPITAL_SUBDOMAIN, findCity, getHallPage, listUpcomingPerformances } from '../services/catalogue/index.js';
-import { createPartnerOriginsCache } from '../services/partners/index.js';
 
 /**
  * Every call the seat map, basket and checkout widgets make (packages/core/src/api), and the
@@ -66,7 +65,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  */
 export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
   const deps = app.deps;
-  const partnerOrigins = createPartnerOriginsCache(deps.db);
+  const { partnerOrigins } = app;
   const widgetPaths = new Set(WIDGET_CALLS.map((call) => call.path));
 
   /** The request's Origin when it is a registered partner's; null otherwise or when the registry cannot be read. */

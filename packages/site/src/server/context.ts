@@ -1,13 +1,15 @@
 import { type BasketState, EMBED_COOKIES } from '@partera/contract';
+import { constants } from '@partera/loader';
 import {
   type AppDeps,
   type City,
-  createPartnerOriginsCache,
   type FastifyRequest,
   findCity,
   findFramedSession,
   getBasketState,
   listCities,
+  PARTNER_HASH,
+  type PartnerOriginsCache,
   SESSION_PARAM,
 } from '@partera/server';
 import type { SiteChrome } from '../pages/chrome.js';
@@ -27,26 +29,21 @@ export interface RequestContext {
   lite: boolean;
 }
 
-/** The loader's query parameter naming the partner on the frame's first page (packages/loader HASH_PARAM). */
-export const IFRAME_HASH_PARAM = 'iframe_hash';
-const HASH = /^[A-Za-z0-9_-]{8,128}$/;
-
 /**
  * Spec 4.13: a page gets the light layout when a partner frames it: the loader's iframe_hash on
  * the frame's first page, the iframe-hash cookie the framed pages write, or (where a browser
  * blocks third-party cookies) the session the framed site's handshake marked as framed.
  */
 async function isLite(deps: AppDeps, req: FastifyRequest): Promise<boolean> {
-  const param = (req.query as Record<string, unknown>)[IFRAME_HASH_PARAM];
-  if (typeof param === 'string' && HASH.test(param)) return true;
-  if (HASH.test(req.cookies[EMBED_COOKIES.iframeHash] ?? '')) return true;
+  const param = (req.query as Record<string, unknown>)[constants.HASH_PARAM];
+  if (typeof param === 'string' && PARTNER_HASH.test(param)) return true;
+  if (PARTNER_HASH.test(req.cookies[EMBED_COOKIES.iframeHash] ?? '')) return true;
   if (req.session.isNew) return false;
   return (await findFramedSession(deps.db, req.session.id)) !== null;
 }
 
-export function createContextLoader(deps: AppDeps) {
+export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOriginsCache) {
   let cached: { at: number; cities: { subdomain: string; name: string }[] } | null = null;
-  const partnerOrigins = createPartnerOriginsCache(deps.db);
 
   async function cities(): Promise<{ subdomain: string; name: string }[]> {
     const now = Date.now();

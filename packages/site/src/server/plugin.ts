@@ -49,7 +49,7 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         'site: no client build in dist/public (run pnpm --filter @partera/site build); pages load no scripts',
       );
     }
-    const contexts = createContextLoader(app.deps);
+    const contexts = createContextLoader(app.deps, app.partnerOrigins);
     const completionLinks = {
       tableBookingUrl: options.tableBookingUrl ?? process.env.TABLE_BOOKING_URL ?? 'https://bartello.example/booking/',
       cashbackRegistrationUrl:

@@ -23,6 +23,7 @@ export {
   listPartners,
   type NewPartner,
   normalizeOrigin,
+  PARTNER_HASH,
   PARTNER_ORIGIN,
   type Partner,
   type RegisterResult,

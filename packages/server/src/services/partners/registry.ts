@@ -38,7 +38,7 @@ export type RegisterResult =
 export const PARTNER_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** What a hash may look like: safe in a cookie, a URL and a postMessage string (the demo's 'demo-partner-hash' fits). */
-const HASH = /^[A-Za-z0-9_-]{8,128}$/;
+export const PARTNER_HASH = /^[A-Za-z0-9_-]{8,128}$/;
 
 /**
  * The canonical form of an origin as the browser reports it (lower-case host, no default port,
@@ -111,7 +111,7 @@ export async function registerPartner(db: Queryable, input: NewPartner): Promise
     return { ok: false, message: `Cashback must be a whole percent from 0 to 100: ${input.cashbackPercent}` };
   }
   const hash = input.hash ?? generatePartnerHash();
-  if (!HASH.test(hash)) return { ok: false, message: 'A hash is 8 to 128 letters, digits, - or _' };
+  if (!PARTNER_HASH.test(hash)) return { ok: false, message: 'A hash is 8 to 128 letters, digits, - or _' };
   const ownPayFlow = input.ownPayFlow ?? false;
   if (input.notifySecret !== undefined && !ownPayFlow) {
     return { ok: false, message: 'A notify secret is only used by a partner with its own pay flow' };
@@ -134,7 +134,7 @@ export async function registerPartner(db: Queryable, input: NewPartner): Promise
 
 /** The partner a hash names, or null (also for a hash that could not be one). */
 export async function findPartnerByHash(db: Queryable, hash: string): Promise<Partner | null> {
-  if (!HASH.test(hash)) return null;
+  if (!PARTNER_HASH.test(hash)) return null;
   const { rows } = await db.query<PartnerRow>(`SELECT ${COLUMNS} FROM partners WHERE hash = $1`, [hash]);
   return rows[0] ? toPartner(rows[0]) : null;
 }
@@ -148,7 +148,7 @@ export async function findPayingPartner(
   db: Queryable,
   hash: string,
 ): Promise<{ partner: Partner; notifySecret: string } | null> {
-  if (!HASH.test(hash)) return null;
+  if (!PARTNER_HASH.test(hash)) return null;
   const { rows } = await db.query<PartnerRow & { notify_secret: string }>(
     `SELECT ${COLUMNS}, notify_secret FROM partners WHERE hash = $1 AND own_pay_flow AND notify_secret IS NOT NULL`,
     [hash],

@@ -81,6 +81,9 @@ export function framedUrl(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** No session: the address itself, as the ordinary site (leaving the light layout) opens it. */
+const NO_SESSION: Session = { name: '', id: '' };
+
 function hasOAuthAnswer(url: URL): boolean {
   return url.searchParams.has('state') && url.searchParams.has('code');
 }
@@ -155,10 +158,7 @@ async function leaveLiteLayout(win: Window, session: Session): Promise<void> {
   } catch {
     // The server could not be asked: the home page is always a safe way out.
   }
-  const target = new URL(exitUrl, win.location.href);
-  target.searchParams.delete(IFRAME_HASH_PARAM);
-  target.searchParams.delete(RETRY_PARAM);
-  win.location.replace(`${target.pathname}${target.search}${target.hash}`);
+  win.location.replace(framedUrl(new URL(exitUrl, win.location.href).href, NO_SESSION));
 }
 
 /**
