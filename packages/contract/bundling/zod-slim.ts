@@ -10,6 +10,11 @@
  */
 import * as zod from 'zod/v4';
 
+// In browsers zod never compiles parsers with `new Function`: pages under a Content-Security-Policy
+// without 'unsafe-eval' (ours, and the partner pages that mount the widgets) would report zod's
+// probe for it as a violation on every page. Plain parsing is fast enough for the contract's answers.
+zod.config({ jitless: true });
+
 export const z = {
   array: zod.array,
   boolean: zod.boolean,

@@ -30,7 +30,9 @@ type Schema = {
   exclusiveMinimum?: number;
   maximum?: number;
   minLength?: number;
+  maxLength?: number;
   minItems?: number;
+  maxItems?: number;
   pattern?: string;
   default?: unknown;
 };
@@ -92,7 +94,9 @@ function notes(s: Schema): string {
   if (s.exclusiveMinimum !== undefined) out.push(`> ${s.exclusiveMinimum}`);
   if (s.maximum !== undefined && s.maximum < SAFE) out.push(`≤ ${s.maximum}`);
   if (s.minLength) out.push(`length ≥ ${s.minLength}`);
+  if (s.maxLength !== undefined) out.push(`length ≤ ${s.maxLength}`);
   if (s.minItems) out.push(`at least ${s.minItems}`);
+  if (s.maxItems !== undefined) out.push(`at most ${s.maxItems}`);
   if (s.pattern) out.push(`pattern \`${s.pattern}\``);
   if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
   return out.join(', ');
@@ -224,7 +228,12 @@ export function renderApiDoc(): string {
     `${total} calls. Every request may also carry the session parameter \`sid\` and the CSRF parameter \`_csrf\` ` +
       '(decision 0001); requests are loose objects, so extra fields never fail validation. Query and form values ' +
       'arrive as text and are coerced (integers, numbers, 0/1 and true/false flags, JSON in a field). Prices are ' +
-      'roubles as JSON numbers. A malformed request gets the call’s own answer shape built by its `failure()`.\n',
+      'roubles as JSON numbers. Every input is bounded: ids are integers from 1 to 2147483647 and other ' +
+      'numbers stay within the database integer range (−2147483648 to 2147483647); text fields have a ' +
+      'maximum length and refuse control characters (NUL, the other C0 and C1 controls, DEL; multi-line ' +
+      'fields allow tab and line breaks), and so do the names of extra fields; lists have a maximum length. ' +
+      'A malformed request gets HTTP 400 with the call’s own answer shape built by its `failure()` (the few ' +
+      'calls marked below answer it themselves).\n',
   );
   parts.push('## Areas\n');
   for (const a of callAreas) parts.push(`- [${a.title}](#${a.area}) — ${a.calls.length} calls`);

@@ -34,6 +34,12 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   /** Not in the spec but needed by the product (JSON variants, admin and development calls). */
   extension?: boolean;
   /**
+   * A GET of the spec that changes the buyer's state (empties the basket, creates an order, sends
+   * a code). Servers treat it like a POST: the session's CSRF token and an allowed Origin are
+   * required, so no link or image on another site can trigger it. POSTs always change state.
+   */
+  changesState?: boolean;
+  /**
    * Set when another call shares this method and path (the spec's `?json=1`, `?list`,
    * `?onlyNavImg`): this call answers when the query carries `name` (equal to `value` when
    * given). Within a group of calls sharing a route, the one without `queryFlag` is the fallback.

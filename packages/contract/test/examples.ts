@@ -237,6 +237,16 @@ export const examples: Record<string, CallExample> = {
     valid: { hash: 'demo-partner-hash', 'lite-layout-exit': '1' },
     invalid: { 'lite-layout-exit': 'maybe' },
   },
+  'embedding.iframeSession': {
+    valid: {
+      hash: 'demo-partner-hash',
+      parentOrigin: 'https://partner.example',
+      cashback_value: '5',
+      start_url: '/performance/1024/',
+      ...S,
+    },
+    invalid: { hash: 'demo-partner-hash', parentOrigin: '' },
+  },
   'embedding.widgetSession': { valid: { ...S }, invalid: null },
   'embedding.widgetHall': { valid: { performanceId: '1024', ...S }, invalid: { performanceId: 'abc' } },
   'embedding.widgetPerformances': { valid: { city: 'spb', limit: '4' }, invalid: { limit: '100' } },

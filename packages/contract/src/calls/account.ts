@@ -12,7 +12,7 @@ import {
   userProfileNested,
 } from '../entities/account.js';
 import { LOYALTY_PHONE_PATTERN } from '../rules/account.js';
-import { flag, htmlAnswer, htmlFailure, id, int, list, request } from '../wire.js';
+import { flag, htmlAnswer, htmlFailure, id, int, list, multilineText, request, TEXT_MAX, text } from '../wire.js';
 
 const SITE = 'site-browsing-account.md';
 const LOGIN = `${SITE} 7 Login and registration`;
@@ -31,16 +31,19 @@ export const loginAnswer = z.object({
 });
 const loginFailure = (message: string) => ({ state: 0 as const, messages: { error: message } });
 
+/** The contact is an e-mail or a phone: the longer of the two limits. */
+const loginRequest = request({
+  'LoginForm[contact]': text(TEXT_MAX.email).trim().min(1),
+  'LoginForm[password]': text(TEXT_MAX.code).min(1),
+  'LoginForm[hash]': text(TEXT_MAX.code).optional(),
+});
+
 export const loginAjax = defineCall({
   id: 'account.loginAjax',
   method: 'POST',
   path: '/login/ajaxauth/',
   params: 'form',
-  request: request({
-    'LoginForm[contact]': z.string().trim().min(1),
-    'LoginForm[password]': z.string().min(1),
-    'LoginForm[hash]': z.string().optional(),
-  }),
+  request: loginRequest,
   answer: 'json',
   response: loginAnswer,
   failure: loginFailure,
@@ -53,11 +56,7 @@ export const loginForm = defineCall({
   method: 'POST',
   path: '/login/',
   params: 'form',
-  request: request({
-    'LoginForm[contact]': z.string().trim().min(1),
-    'LoginForm[password]': z.string().min(1),
-    'LoginForm[hash]': z.string().optional(),
-  }),
+  request: loginRequest,
   answer: 'html',
   response: htmlAnswer(),
   failure: htmlFailure,
@@ -71,11 +70,11 @@ export const registrationSubmit = defineCall({
   path: '/registration/',
   params: 'form',
   request: request({
-    'RegistrationForm[email]': z.string().trim().min(1),
-    'RegistrationForm[password]': z.string().min(6),
-    'RegistrationForm[firstname]': z.string().trim().min(1),
-    'RegistrationForm[surname]': z.string().trim().min(1),
-    'RegistrationForm[phone]': z.string().optional(),
+    'RegistrationForm[email]': text(TEXT_MAX.email).trim().min(1),
+    'RegistrationForm[password]': text(TEXT_MAX.code).min(6),
+    'RegistrationForm[firstname]': text(TEXT_MAX.name).trim().min(1),
+    'RegistrationForm[surname]': text(TEXT_MAX.name).trim().min(1),
+    'RegistrationForm[phone]': text(TEXT_MAX.phone).optional(),
   }),
   answer: 'json',
   response: loginAnswer,
@@ -106,13 +105,13 @@ export const privateAddDelivery = defineCall({
   path: '/private/addDelivery',
   params: 'form',
   request: request({
-    'delivery[name]': z.string(),
-    'delivery[firstname]': z.string(),
-    'delivery[patronymic]': z.string(),
+    'delivery[name]': text(TEXT_MAX.name),
+    'delivery[firstname]': text(TEXT_MAX.name),
+    'delivery[patronymic]': text(TEXT_MAX.name),
     'delivery[metro]': id(),
     'delivery[order]': id(),
-    'delivery[address]': z.string(),
-    'delivery[phone]': z.string(),
+    'delivery[address]': text(TEXT_MAX.text),
+    'delivery[phone]': text(TEXT_MAX.phone),
   }),
   answer: 'text',
   response: okText(),
@@ -140,12 +139,12 @@ export const privateEdit = defineCall({
   path: '/private/edit/',
   params: 'form',
   request: request({
-    'form[firstname]': z.string().trim().min(1),
-    'form[patronymic]': z.string().optional(),
+    'form[firstname]': text(TEXT_MAX.name).trim().min(1),
+    'form[patronymic]': text(TEXT_MAX.name).optional(),
     /** Surname. */
-    'form[name]': z.string().trim().min(1),
+    'form[name]': text(TEXT_MAX.name).trim().min(1),
     /** dd.mm.yyyy */
-    'form[birthday]': z.string().optional(),
+    'form[birthday]': text(TEXT_MAX.code).optional(),
   }),
   answer: 'json',
   response: statusAnswer,
@@ -159,7 +158,11 @@ export const privatePasswordChange = defineCall({
   method: 'POST',
   path: '/private/passwordchange/',
   params: 'form',
-  request: request({ 'pwd[old]': z.string(), 'pwd[new]': z.string(), 'pwd[new2]': z.string() }),
+  request: request({
+    'pwd[old]': text(TEXT_MAX.code),
+    'pwd[new]': text(TEXT_MAX.code),
+    'pwd[new2]': text(TEXT_MAX.code),
+  }),
   answer: 'json',
   response: statusAnswer,
   failure: statusFailure,
@@ -195,10 +198,11 @@ export const privateProfile = defineCall({
 export const promotionsActualize = defineCall({
   id: 'account.promotionsActualize',
   method: 'GET',
+  changesState: true,
   path: '/private/promotions/',
   queryFlag: { name: 'actualize' },
   params: 'query',
-  request: request({ actualize: z.string().optional() }),
+  request: request({ actualize: text(TEXT_MAX.code).optional() }),
   answer: 'json',
   response: z.object({ result: z.boolean(), message: z.string().optional() }),
   failure: (message) => ({ result: false, message }),
@@ -212,7 +216,7 @@ export const promotionsList = defineCall({
   path: '/private/promotions/',
   queryFlag: { name: 'list' },
   params: 'query',
-  request: request({ list: z.string().optional() }),
+  request: request({ list: text(TEXT_MAX.code).optional() }),
   answer: 'json',
   response: z.object({ result: z.boolean(), list: z.array(promotion), message: z.string().optional() }),
   failure: (message) => ({ result: false, list: [], message }),
@@ -236,6 +240,7 @@ export const loadBonusPage = defineCall({
 export const selectGift = defineCall({
   id: 'account.selectGift',
   method: 'GET',
+  changesState: true,
   path: '/private/selectgift/',
   params: 'query',
   request: request({ giftId: id() }),
@@ -251,7 +256,7 @@ export const privatePromocode = defineCall({
   method: 'POST',
   path: '/private/promocode/',
   params: 'form',
-  request: request({ code: z.string().trim().min(1) }),
+  request: request({ code: text(TEXT_MAX.code).trim().min(1) }),
   answer: 'json',
   response: promoCodeResult,
   failure: (message) => ({ status: 'error' as const, message }),
@@ -264,7 +269,7 @@ export const saveCard = defineCall({
   method: 'POST',
   path: '/private/saveCard',
   params: 'form',
-  request: request({ 'card[number]': z.string().trim().min(1), 'card[accept]': flag() }),
+  request: request({ 'card[number]': text(TEXT_MAX.code).trim().min(1), 'card[accept]': flag() }),
   answer: 'text',
   response: okText(),
   failure: textFailure,
@@ -294,7 +299,7 @@ export const reviewAdd = defineCall({
   params: 'form',
   request: request({
     'Review[idShow]': id(),
-    'Review[text]': z.string().trim().min(1),
+    'Review[text]': multilineText(TEXT_MAX.text).trim().min(1),
     'Review[rating]': int().min(1).max(5).optional(),
   }),
   answer: 'json',
@@ -321,6 +326,7 @@ export const reviewsPage = defineCall({
 export const markAsViewed = defineCall({
   id: 'account.markAsViewed',
   method: 'GET',
+  changesState: true,
   path: '/private/markAsViewed/',
   params: 'query',
   request: request({ reviewId: id() }),
@@ -410,7 +416,10 @@ export const loyaltySignup = defineCall({
   method: 'POST',
   path: '/loyalty/signup/',
   params: 'form',
-  request: request({ group: z.string().min(1), phone: z.string().regex(LOYALTY_PHONE_PATTERN) }),
+  request: request({
+    group: text(TEXT_MAX.code).min(1),
+    phone: text(TEXT_MAX.phone).regex(LOYALTY_PHONE_PATTERN),
+  }),
   answer: 'json',
   response: z.object({ status: answerStatus, message: z.string().optional(), redirectUrl: z.string().optional() }),
   failure: statusFailure,

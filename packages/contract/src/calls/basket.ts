@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { analyticsTicket, basketStateAnswer, giftCardAnswer, metroStation } from '../entities/basket.js';
-import { selectionAnswer, selectionFailure } from '../entities/hall.js';
-import { id, list, request, zeroOne } from '../wire.js';
+import { cypher, selectionAnswer, selectionFailure } from '../entities/hall.js';
+import { id, list, request, TEXT_MAX, text, zeroOne } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 const SITE = 'site-browsing-account.md';
@@ -30,7 +30,7 @@ export const packagesDeselect = defineCall({
   method: 'POST',
   path: '/packages/deselect/',
   params: 'form',
-  request: request({ cypher: z.string().min(1), packagePerformances: list(id()).optional() }),
+  request: request({ cypher: cypher(), packagePerformances: list(id()).optional() }),
   answer: 'json',
   response: selectionAnswer,
   failure: selectionFailure,
@@ -54,9 +54,10 @@ export const loadMetroList = defineCall({
 export const applyPromo = defineCall({
   id: 'basket.applyPromo',
   method: 'GET',
+  changesState: true,
   path: '/shopcart/applypromo/',
   params: 'query',
-  request: request({ promocode: z.string().trim().min(1) }),
+  request: request({ promocode: text(TEXT_MAX.code).trim().min(1) }),
   answer: 'json',
   response: errorMessageAnswer,
   failure: errorMessageFailure,
@@ -69,7 +70,10 @@ export const applyGiftCardNoLimits = defineCall({
   method: 'POST',
   path: '/shopcart/applygiftcardnolimits/',
   params: 'form',
-  request: request({ ftlsid: z.string().optional(), gift_card_number: z.string().trim().min(1) }),
+  request: request({
+    ftlsid: text(TEXT_MAX.code).optional(),
+    gift_card_number: text(TEXT_MAX.code).trim().min(1),
+  }),
   answer: 'json',
   response: giftCardAnswer,
   failure: (message) => ({ success: false, message }),
@@ -82,7 +86,7 @@ export const applyGiftCard = defineCall({
   method: 'POST',
   path: '/shopcart/applygiftcard/',
   params: 'form',
-  request: request({ gift_card_number: z.string().trim().min(1) }),
+  request: request({ gift_card_number: text(TEXT_MAX.code).trim().min(1) }),
   answer: 'json',
   response: giftCardAnswer,
   failure: (message) => ({ success: false, message }),
@@ -96,7 +100,7 @@ export const registrationValidateField = defineCall({
   method: 'GET',
   path: '/registration/validateField/',
   params: 'query',
-  request: request({ field: z.literal('email'), value: z.string() }),
+  request: request({ field: z.literal('email'), value: text(TEXT_MAX.email) }),
   answer: 'json',
   response: errorMessageAnswer,
   failure: errorMessageFailure,

@@ -17,7 +17,20 @@ import {
   socialCounters,
 } from '../entities/browsing.js';
 import { mediaAnswer, mediaFailure, mediaFileId } from '../entities/media.js';
-import { flag, htmlAnswer, htmlFailure, id, int, num, request, sessionFreeRequest, zeroOne } from '../wire.js';
+import {
+  flag,
+  htmlAnswer,
+  htmlFailure,
+  id,
+  idDigits,
+  int,
+  num,
+  request,
+  sessionFreeRequest,
+  TEXT_MAX,
+  text,
+  zeroOne,
+} from '../wire.js';
 
 const SITE = 'site-browsing-account.md';
 const BANNERS = `${SITE} 7 Promo banners`;
@@ -44,7 +57,10 @@ export const promoBanners = defineCall({
 
 // ---------------------------------------------------------------- Search
 
-const autocompleteRequest = request({ text: z.string().trim().min(1), index: z.string().default('all') });
+const autocompleteRequest = request({
+  text: text(TEXT_MAX.code).trim().min(1),
+  index: text(TEXT_MAX.code).default('all'),
+});
 
 export const searchAutocomplete = defineCall({
   id: 'browsing.searchAutocomplete',
@@ -74,12 +90,12 @@ export const searchAutocompleteMore = defineCall({
 
 /** Filter keys: text, g, sg, page, mnd, mxd (dd.mm.yyyy) and others; several values joined with ':'. */
 const searchFilters = request({
-  text: z.string().optional(),
-  g: z.string().optional(),
-  sg: z.string().optional(),
+  text: text(TEXT_MAX.code).optional(),
+  g: text(TEXT_MAX.code).optional(),
+  sg: text(TEXT_MAX.code).optional(),
   page: int().optional(),
-  mnd: z.string().optional(),
-  mxd: z.string().optional(),
+  mnd: text(TEXT_MAX.code).optional(),
+  mxd: text(TEXT_MAX.code).optional(),
 });
 
 export const searchPerformanceCount = defineCall({
@@ -168,7 +184,7 @@ export const showSocialCounters = defineCall({
   method: 'GET',
   path: '/show/JsGetSocialCounters/',
   params: 'query',
-  request: request({ url: z.string().min(1) }),
+  request: request({ url: text(TEXT_MAX.url).min(1) }),
   answer: 'json',
   response: socialCounters,
   failure: () => ({ fb: 0, vk: 0, ok: 0 }),
@@ -181,7 +197,7 @@ export const siteEvent = defineCall({
   method: 'GET',
   path: '/site/event/',
   params: 'query',
-  request: request({ code: z.string().min(1), webObjId: id().optional() }),
+  request: request({ code: text(TEXT_MAX.code).min(1), webObjId: id().optional() }),
   answer: 'json',
   response: z.object({ ok: z.boolean(), message: z.string().optional() }),
   failure: (message) => ({ ok: false, message }),
@@ -197,9 +213,9 @@ export const showClientRequest = defineCall({
   path: '/show/clientRequest/',
   params: 'form',
   request: request({
-    requestFrom: z.string(),
-    requestTo: z.string(),
-    requestEmail: z.string().trim().min(1),
+    requestFrom: text(TEXT_MAX.code),
+    requestTo: text(TEXT_MAX.code),
+    requestEmail: text(TEXT_MAX.email).trim().min(1),
     requestShowId: id(),
   }),
   answer: 'json',
@@ -238,6 +254,7 @@ export const bookmarkRemove = defineCall({
 export const bookmarkUpdate = defineCall({
   id: 'browsing.bookmarkUpdate',
   method: 'GET',
+  changesState: true,
   path: '/show/JsUpdateBookmark/',
   params: 'query',
   request: request({ objId: id(), toNotify: zeroOne() }),
@@ -255,7 +272,7 @@ export const showInfo = defineCall({
   method: 'GET',
   path: '/show/:slug/showInfo/',
   params: 'query',
-  request: request({ slug: z.string().min(1) }),
+  request: request({ slug: text(TEXT_MAX.code).min(1) }),
   answer: 'json',
   response: showInfoAnswer,
   failure: () => ({ soldTickets: 0, visitors: 0 }),
@@ -268,7 +285,11 @@ export const showAjax = defineCall({
   method: 'GET',
   path: '/show/:slug/showAjax/',
   params: 'query',
-  request: request({ slug: z.string().min(1), ajax: z.enum(['reviews', 'desc']), isMobile: flag().optional() }),
+  request: request({
+    slug: text(TEXT_MAX.code).min(1),
+    ajax: z.enum(['reviews', 'desc']),
+    isMobile: flag().optional(),
+  }),
   answer: 'html',
   response: htmlAnswer(),
   failure: htmlFailure,
@@ -301,7 +322,7 @@ export const ratingVote = defineCall({
     score: num().min(1).max(5),
     val: num().optional(),
     votes: int().optional(),
-    s: z.string().optional(),
+    s: text(TEXT_MAX.code).optional(),
   }),
   answer: 'json',
   response: z.object({ status: z.string(), msg: z.string().optional() }),
@@ -318,13 +339,13 @@ export const scheduleRows = defineCall({
   path: '/schedule/place-:placeId/:from/:till/genre-:genre/:sale/page-:page/',
   params: 'query',
   request: request({
-    placeId: z.union([z.literal('all'), z.string().regex(/^\d+$/)]),
-    from: z.string(),
-    till: z.string(),
-    genre: z.string().default('all'),
+    placeId: z.union([z.literal('all'), idDigits()]),
+    from: text(TEXT_MAX.code),
+    till: text(TEXT_MAX.code),
+    genre: text(TEXT_MAX.code).default('all'),
     sale: z.enum(['all', 'insale']),
     page: int().min(1),
-    ajax: z.string().optional(),
+    ajax: text(TEXT_MAX.code).optional(),
   }),
   answer: 'html',
   response: htmlAnswer(),
@@ -353,8 +374,8 @@ export const showsList = defineCall({
   params: 'query',
   request: request({
     offset: int().min(0).default(0),
-    g: z.string().optional(),
-    sg: z.string().optional(),
+    g: text(TEXT_MAX.code).optional(),
+    sg: text(TEXT_MAX.code).optional(),
     limit: int().min(1).optional(),
     ontoday: flag().optional(),
     onyesterday: flag().optional(),
@@ -363,12 +384,12 @@ export const showsList = defineCall({
     onmonth: flag().optional(),
     inrow: int().optional(),
     /** Venue type. */
-    c: z.string().optional(),
+    c: text(TEXT_MAX.code).optional(),
     /** Venue id. */
     bid: id().optional(),
-    mnd: z.string().optional(),
-    mxd: z.string().optional(),
-    text: z.string().optional(),
+    mnd: text(TEXT_MAX.code).optional(),
+    mxd: text(TEXT_MAX.code).optional(),
+    text: text(TEXT_MAX.code).optional(),
   }),
   answer: 'html',
   response: htmlAnswer(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { hallPageConfig } from '../entities/hall.js';
-import { flag, id, int, request, roubles } from '../wire.js';
+import { flag, id, int, request, roubles, TEXT_MAX, text } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -41,7 +41,7 @@ export const iframeConfigAnswer = z.object({
       name: z.string(),
       /** The origins allowed to frame the site (also its frame-ancestors and postMessage origins). */
       origins: z.array(z.string()),
-      /** Cashback percent of the ticket price for this session: the request's cashback_value, else the registration's; 0 when none. */
+      /** Cashback percent of the ticket price for this session: the session's mark, else the request's cashback_value (at most the registration's), else the registration's; 0 when none. */
       cashbackPercent: z.number().int(),
       /** The telecom partner pays through its own pay flow (payNotifyMts, orderToken to the parent). */
       ownPayFlow: z.boolean(),
@@ -65,18 +65,63 @@ export const iframeConfig = defineCall({
   params: 'query',
   request: request({
     'lite-layout-exit': flag().optional(),
-    hash: z.string().max(200).optional(),
+    hash: text(TEXT_MAX.code).optional(),
     /** hall-basket-checkout.md 9: the partner's cashback from the frame URL's cashback_value, a whole percent. */
     cashback_value: int().min(0).max(100).optional(),
     /** The framed page's own path: kept as the session's start URL where the start-url cookie is blocked. */
-    start_url: z.string().max(2000).optional(),
+    start_url: text(TEXT_MAX.url).optional(),
   }),
   answer: 'json',
   response: iframeConfigAnswer,
   failure: (message) => ({ hashMatches: false, liteLayout: false, partner: null, session: null, message }),
   spec: `${HALL} 7.8, 4.13`,
   summary:
-    "Embedding configuration of the framed site (answer designed here, the spec does not show it): whether the parent's hash (?hash= or the iframe-hash cookie) names a registered partner, its origins, cashback and pay flow, the session parameter. A match marks the session as framed by that partner (light layout on its next pages, partner and cashback on its orders; cashback_value overrides the registered percent); lite-layout-exit=1 leaves the light layout and forgets the mark.",
+    "Embedding configuration of the framed site (answer designed here, the spec does not show it): whether the parent's hash (?hash= or the iframe-hash cookie) names a registered partner, its origins, cashback and pay flow, the session parameter. Read-only: the confirmed handshake marks the session with iframeSession. lite-layout-exit=1 (with the CSRF token, as it changes the session) leaves the light layout and forgets the mark.",
+});
+
+/**
+ * The framed site's confirmed handshake. The GET above only answers questions; this call is what
+ * marks the session as running in a partner's frame, after the page has seen the partner's
+ * `sendMyHash:{hash}` come from its parent window. `parentOrigin` is the origin of that message
+ * (MessageEvent.origin, which no page can forge); the server accepts it only when it is one of
+ * the partner's registered origins. Marking a session for the first time gives it a new id (a
+ * session id someone planted cannot gain a partner's frame): the page continues with the answered
+ * session and CSRF token.
+ */
+export const iframeSessionAnswer = z.object({
+  error: z.number().int(),
+  message: z.string().optional(),
+  /** The session to carry on with inside the frame (changed when `rotated`). */
+  session: z.object({ name: z.string(), id: z.string() }).nullable(),
+  csrfToken: z.string().optional(),
+  /** The session id changed: the page reloads with the new one before showing itself. */
+  rotated: z.boolean().optional(),
+  /** This session's cashback percent with this partner. */
+  cashbackPercent: z.number().int().optional(),
+});
+export type IframeSession = z.infer<typeof iframeSessionAnswer>;
+
+export const iframeSession = defineCall({
+  id: 'embedding.iframeSession',
+  method: 'POST',
+  path: '/spa-api/app/iframe-session/',
+  params: 'form',
+  request: request({
+    hash: text(TEXT_MAX.code).min(1),
+    /** The origin the parent's sendMyHash message came from (scheme://host[:port]). */
+    parentOrigin: text(TEXT_MAX.url).min(1),
+    /** hall-basket-checkout.md 9: the partner's cashback from the frame URL's cashback_value, a whole percent; at most the registered percent. */
+    cashback_value: int().min(0).max(100).optional(),
+    /** The framed page's own path: kept as the session's start URL where the start-url cookie is blocked. */
+    start_url: text(TEXT_MAX.url).optional(),
+  }),
+  answer: 'json',
+  response: iframeSessionAnswer,
+  failure: (message, code) => ({ error: code ?? 1, message, session: null }),
+  spec: `${HALL} 4.13 (the handshake's result; designed here)`,
+  summary:
+    "Marks the session as framed by the partner the hash names, once the framed page has seen the hash come from its parent window: parentOrigin must be one of that partner's registered origins. The first mark rotates the session id (answered with its CSRF token). From then on the session's pages get the light layout and its orders the partner and cashback (cashback_value, capped at the registered percent).",
+  extension: true,
 });
 
 /**
@@ -167,4 +212,11 @@ export const widgetPerformances = defineCall({
   extension: true,
 });
 
-export const embeddingCalls = [bartelloAuth, iframeConfig, widgetSession, widgetHall, widgetPerformances] as const;
+export const embeddingCalls = [
+  bartelloAuth,
+  iframeConfig,
+  iframeSession,
+  widgetSession,
+  widgetHall,
+  widgetPerformances,
+] as const;

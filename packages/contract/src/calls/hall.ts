@@ -1,9 +1,22 @@
 /** Hall map, seat selection, entrance and list-view tickets (hall-basket-checkout.md 7.1–7.3). */
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { entranceAnswer, hallMapData, selectionAnswer, selectionFailure } from '../entities/hall.js';
+import { cypher, entranceAnswer, hallMapData, selectionAnswer, selectionFailure } from '../entities/hall.js';
 import { mediaAnswer, mediaFailure, mediaFileId } from '../entities/media.js';
-import { flag, htmlAnswer, htmlFailure, id, int, jsonField, num, request, sessionFreeRequest } from '../wire.js';
+import {
+  flag,
+  htmlAnswer,
+  htmlFailure,
+  id,
+  int,
+  jsonField,
+  LIST_MAX,
+  num,
+  request,
+  sessionFreeRequest,
+  TEXT_MAX,
+  text,
+} from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -18,8 +31,8 @@ export const hallMap = defineCall({
   request: request({
     performanceId: id(),
     json: z.literal('1').or(z.literal(1)).optional(),
-    all: z.string().optional(),
-    hot: z.string().optional(),
+    all: text(TEXT_MAX.code).optional(),
+    hot: text(TEXT_MAX.code).optional(),
   }),
   answer: 'json',
   response: hallMapData,
@@ -42,7 +55,7 @@ export const hallMapHtml = defineCall({
   method: 'GET',
   path: '/hallview/map/:performanceId/',
   params: 'query',
-  request: request({ performanceId: id(), hot: z.string().optional() }),
+  request: request({ performanceId: id(), hot: text(TEXT_MAX.code).optional() }),
   answer: 'html',
   response: htmlAnswer(),
   failure: htmlFailure,
@@ -56,7 +69,7 @@ export const hallMapSectionHtml = defineCall({
   method: 'GET',
   path: '/hallview/map/:performanceId/:sectionId/',
   params: 'query',
-  request: request({ performanceId: id(), sectionId: id(), hot: z.string().optional() }),
+  request: request({ performanceId: id(), sectionId: id(), hot: text(TEXT_MAX.code).optional() }),
   answer: 'html',
   response: htmlAnswer(),
   failure: htmlFailure,
@@ -70,7 +83,7 @@ export const hallMapNavImage = defineCall({
   path: '/hallview/map/:performanceId/',
   queryFlag: { name: 'onlyNavImg' },
   params: 'query',
-  request: request({ performanceId: id(), onlyNavImg: z.string().optional() }),
+  request: request({ performanceId: id(), onlyNavImg: text(TEXT_MAX.code).optional() }),
   answer: 'html',
   response: htmlAnswer(),
   failure: htmlFailure,
@@ -112,10 +125,15 @@ export const bestPlaceCheck = defineCall({
 // ---------------------------------------------------------------- 7.2 Seat selection
 
 const groupPlace = z.looseObject({
-  cypher: z.string().min(1),
+  cypher: cypher(),
   tax: id().optional(),
   exclisivePlace: flag().optional(),
   baseObjId: id().optional(),
+});
+
+const groupRequest = request({
+  sessionId: text(TEXT_MAX.code),
+  places: jsonField(z.array(groupPlace).min(1).max(LIST_MAX)),
 });
 
 export const hallPlaceSelect = defineCall({
@@ -124,10 +142,10 @@ export const hallPlaceSelect = defineCall({
   path: '/hallPlace/select/',
   params: 'form',
   request: request({
-    cypher: z.string().min(1),
+    cypher: cypher(),
     /** Tariff id; absent when the place has one tariff. */
     tax: id().optional(),
-    hot: z.string().optional(),
+    hot: text(TEXT_MAX.code).optional(),
     packageId: id().optional(),
   }),
   answer: 'json',
@@ -142,7 +160,7 @@ export const hallPlaceDeselect = defineCall({
   method: 'POST',
   path: '/hallPlace/deselect/',
   params: 'form',
-  request: request({ cypher: z.string().min(1) }),
+  request: request({ cypher: cypher() }),
   answer: 'json',
   response: selectionAnswer,
   failure: selectionFailure,
@@ -155,7 +173,7 @@ export const hallPlaceSelectGroup = defineCall({
   method: 'POST',
   path: '/hallPlace/selectGroup/:sessionId',
   params: 'form-or-json',
-  request: request({ sessionId: z.string(), places: jsonField(z.array(groupPlace).min(1)) }),
+  request: groupRequest,
   answer: 'json',
   response: selectionAnswer,
   failure: selectionFailure,
@@ -169,7 +187,7 @@ export const hallPlaceDeselectGroup = defineCall({
   method: 'POST',
   path: '/hallPlace/deselectGroup/:sessionId',
   params: 'form-or-json',
-  request: request({ sessionId: z.string(), places: jsonField(z.array(groupPlace).min(1)) }),
+  request: groupRequest,
   answer: 'json',
   response: selectionAnswer,
   failure: selectionFailure,
@@ -182,7 +200,7 @@ export const hallPlaceSelectExclusive = defineCall({
   method: 'POST',
   path: '/hallPlace/selectExclusive/',
   params: 'form',
-  request: request({ cypher: z.string().min(1), baseObjId: id() }),
+  request: request({ cypher: cypher(), baseObjId: id() }),
   answer: 'json',
   response: selectionAnswer,
   failure: selectionFailure,
@@ -217,6 +235,7 @@ export const hallPlaceSelectGifts = defineCall({
 export const hallPlaceDeselectAll = defineCall({
   id: 'hall.placeDeselectAll',
   method: 'GET',
+  changesState: true,
   path: '/hallPlace/DeselectAll/',
   params: 'query',
   request: request({}),
@@ -237,7 +256,7 @@ const entranceAddRequest = request({
   taxId: id(),
   /** Unit price, roubles. */
   ticketPrice: num(),
-  sectionName: z.string().optional(),
+  sectionName: text(TEXT_MAX.name).optional(),
   fundId: id().optional(),
   organizerId: id().optional(),
 });

@@ -9,25 +9,29 @@ import {
   orderFailure,
   paymentMethod,
 } from '../entities/order.js';
-import { flag, id, jsonField, request } from '../wire.js';
+import { flag, id, jsonField, request, TEXT_MAX, text } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
-const optionalText = () => z.string().optional();
+/** A code the checkout passes on: a card kind, a gift card or promo code, a token. */
+const optionalCode = () => text(TEXT_MAX.code).optional();
+/** The old client's document.cookie, sent along for analytics. */
+const cookies = () => text(TEXT_MAX.text).optional();
 
 export const orderCreate = defineCall({
   id: 'orders.create',
   method: 'GET',
+  changesState: true,
   path: '/order/create/',
   params: 'query',
   request: request({
     payment: paymentMethod,
     delivery: deliveryMethod,
-    payment_card: optionalText(),
-    gift_card_number: optionalText(),
-    promocode: optionalText(),
+    payment_card: optionalCode(),
+    gift_card_number: optionalCode(),
+    promocode: optionalCode(),
     is_package: flag().optional(),
-    cookies: optionalText(),
+    cookies: cookies(),
   }),
   answer: 'json',
   response: orderAnswer,
@@ -44,13 +48,13 @@ export const orderAddDelivery = defineCall({
   request: request({
     payment: paymentMethod,
     delivery: deliveryMethod,
-    payment_card: optionalText(),
-    'delivery[name]': z.string(),
-    'delivery[firstname]': z.string(),
-    'delivery[patronymic]': z.string(),
+    payment_card: optionalCode(),
+    'delivery[name]': text(TEXT_MAX.name),
+    'delivery[firstname]': text(TEXT_MAX.name),
+    'delivery[patronymic]': text(TEXT_MAX.name),
     'delivery[metro]': id(),
-    'delivery[phone]': z.string(),
-    'delivery[address]': z.string(),
+    'delivery[phone]': text(TEXT_MAX.phone),
+    'delivery[address]': text(TEXT_MAX.text),
   }),
   answer: 'json',
   response: orderAnswer,
@@ -62,9 +66,10 @@ export const orderAddDelivery = defineCall({
 export const createSessionOrder = defineCall({
   id: 'orders.createSessionOrder',
   method: 'GET',
+  changesState: true,
   path: '/order/createSessionOrder/',
   params: 'query',
-  request: request({ pm: paymentMethod, dm: deliveryMethod, pc: optionalText(), cookies: optionalText() }),
+  request: request({ pm: paymentMethod, dm: deliveryMethod, pc: optionalCode(), cookies: cookies() }),
   answer: 'json',
   response: orderAnswer,
   failure: orderFailure,
@@ -77,23 +82,24 @@ export const createSessionOrder = defineCall({
  * (3.13): surname or family, pc or payment_card, payment, pm or method.
  */
 const anonymousRequest = request({
-  email: z.string().trim().min(1),
-  name: z.string().trim().min(1),
-  surname: optionalText(),
-  family: optionalText(),
-  pc: z.string().nullable().optional(),
-  payment_card: z.string().nullable().optional(),
+  email: text(TEXT_MAX.email).trim().min(1),
+  name: text(TEXT_MAX.name).trim().min(1),
+  surname: text(TEXT_MAX.name).optional(),
+  family: text(TEXT_MAX.name).optional(),
+  pc: text(TEXT_MAX.code).nullable().optional(),
+  payment_card: text(TEXT_MAX.code).nullable().optional(),
   payment: paymentMethod.optional(),
   pm: paymentMethod.optional(),
   method: paymentMethod.optional(),
-  token: optionalText(),
-  cookies: optionalText(),
-  callback: optionalText(),
-  patronymic: optionalText(),
-  phone: optionalText(),
-  pushkinCardInfo: jsonField(z.record(z.string(), z.unknown())).optional(),
-  extra: jsonField(z.looseObject({ fingerprint: z.string().optional() })).optional(),
-  'extra[fingerprint]': optionalText(),
+  /** The browser wallet's payment token (a JSON document as text). */
+  token: text(TEXT_MAX.text).optional(),
+  cookies: cookies(),
+  callback: text(TEXT_MAX.url).optional(),
+  patronymic: text(TEXT_MAX.name).optional(),
+  phone: text(TEXT_MAX.phone).optional(),
+  pushkinCardInfo: jsonField(z.record(text(TEXT_MAX.code), z.unknown())).optional(),
+  extra: jsonField(z.looseObject({ fingerprint: optionalCode() })).optional(),
+  'extra[fingerprint]': optionalCode(),
   cashback: cashbackAction.optional(),
 })
   .refine((v) => Boolean(v.surname?.trim() || v.family?.trim()), {
@@ -133,6 +139,7 @@ export const anonymousSessionPay = defineCall({
 export const giftCardFullProceed = defineCall({
   id: 'orders.giftCardFullProceed',
   method: 'GET',
+  changesState: true,
   path: '/order/GiftCardFullProceed/',
   params: 'query',
   request: request({ order_id: id() }),

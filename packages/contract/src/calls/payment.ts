@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { orderAnswer, orderFailure, paymentSessionAnswer } from '../entities/order.js';
-import { htmlAnswer, htmlFailure, id, jsonField, malformedAsNull, request, sessionFreeRequest } from '../wire.js';
+import {
+  htmlAnswer,
+  htmlFailure,
+  id,
+  jsonField,
+  malformedAsNull,
+  request,
+  sessionFreeRequest,
+  TEXT_MAX,
+  text,
+} from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 
@@ -11,7 +21,7 @@ export const paymentSession = defineCall({
   method: 'POST',
   path: '/payment/session/:orderId/',
   params: 'form-or-json',
-  request: request({ orderId: id(), token: z.string().optional() }),
+  request: request({ orderId: id(), token: text(TEXT_MAX.code).optional() }),
   answer: 'json',
   response: paymentSessionAnswer,
   failure: (message, code) => ({ error: code ?? 1, message }),
@@ -27,9 +37,11 @@ export const payNotifyMts = defineCall({
   params: 'form-or-json',
   request: request({
     /** The url of the payment session answer (provider mts_pay): this order's /payment/session/{orderId}/. */
-    url: z.string().min(1).max(2000),
+    url: text(TEXT_MAX.url).min(1),
     /** The params the payment session was opened with: token, the order's token, for a guest. */
-    params: jsonField(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))).optional(),
+    params: jsonField(
+      z.record(text(TEXT_MAX.code), z.union([text(TEXT_MAX.code), z.number(), z.boolean()])),
+    ).optional(),
   }),
   answer: 'json',
   response: z.object({
@@ -63,7 +75,7 @@ export const applePayProceed = defineCall({
   method: 'POST',
   path: '/pay/applepayproceed/',
   params: 'form-or-json',
-  request: request({ orderId: id(), token: jsonField(z.record(z.string(), z.unknown())) }),
+  request: request({ orderId: id(), token: jsonField(z.record(text(TEXT_MAX.code), z.unknown())) }),
   answer: 'json',
   response: orderAnswer,
   failure: orderFailure,
@@ -76,7 +88,7 @@ export const applePaySession = defineCall({
   method: 'GET',
   path: '/pay/applepaysession/',
   params: 'query',
-  request: request({ url: z.string().min(1) }),
+  request: request({ url: text(TEXT_MAX.url).min(1) }),
   answer: 'json',
   response: z.record(z.string(), z.unknown()),
   failure: (message, code) => ({ error: code ?? 1, message }),
@@ -89,7 +101,7 @@ export const googlePayProceed = defineCall({
   method: 'POST',
   path: '/pay/googlepayproceed/',
   params: 'form-or-json',
-  request: request({ orderId: id(), token: z.string().min(1) }),
+  request: request({ orderId: id(), token: text(TEXT_MAX.text).min(1) }),
   answer: 'json',
   /** The original answers a JSON string holding the object; both are accepted. */
   response: jsonField(walletProceedAnswer),
@@ -153,7 +165,7 @@ export const paymentState = defineCall({
   method: 'GET',
   path: '/payment/state/:orderId/',
   params: 'query',
-  request: request({ orderId: id(), token: z.string().max(200).optional() }),
+  request: request({ orderId: id(), token: text(TEXT_MAX.code).optional() }),
   answer: 'json',
   response: paymentStateAnswer,
   failure: (message, code) => ({ error: code ?? 1, message }),
@@ -199,9 +211,9 @@ export const partnerPayOrder = defineCall({
 const SANDBOX_BANK = `${HALL} 2.4, 4.9 (the card provider’s payment page; the built-in sandbox bank)`;
 
 /** The sandbox bank’s payment id (its `mdOrder`, as a real acquirer names it). */
-const bankPaymentId = z.string().trim().min(1).max(100);
+const bankPaymentId = text(100).trim().min(1);
 /** A form field of the bank’s pages; absent reads as empty. */
-const bankText = (max: number) => z.string().max(max).default('');
+const bankText = (max: number) => text(max).default('');
 
 export const sandboxBankPage = defineCall({
   id: 'payment.sandboxBankPage',
@@ -246,9 +258,7 @@ export const sandboxBank3ds = defineCall({
   method: 'POST',
   path: '/sandbox-bank/3ds/',
   params: 'form',
-  request: malformedAsNull(
-    sessionFreeRequest({ mdOrder: bankPaymentId, token: z.string().max(100), code: bankText(20) }),
-  ),
+  request: malformedAsNull(sessionFreeRequest({ mdOrder: bankPaymentId, token: text(100), code: bankText(20) })),
   answer: 'html',
   response: htmlAnswer(),
   failure: htmlFailure,

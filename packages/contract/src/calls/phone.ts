@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { DEFAULT_PHONE_COUNTRY, RU_PHONE_MASK } from '../constants.js';
 import { answerStatus, phoneMasks, statusAnswer, statusFailure } from '../entities/account.js';
-import { htmlAnswer, htmlFailure, request, zeroOne } from '../wire.js';
+import { htmlAnswer, htmlFailure, request, TEXT_MAX, text, zeroOne } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 const SITE = 'site-browsing-account.md';
@@ -14,19 +14,20 @@ const SITE_PHONE = `${SITE} 7 Phone and e-mail confirmation`;
 
 /** A PIN code: 4 digits. */
 const pin = () =>
-  z
-    .string()
+  text(TEXT_MAX.code)
     .trim()
     .regex(/^\d{4}$/, 'PIN — 4 цифры');
 /** Country ISO code (RU by default on the client). */
-const country = () => z.string().trim().min(2).max(3);
+const country = () => text(TEXT_MAX.code).trim().min(2).max(3);
+const email = () => text(TEXT_MAX.email).trim().min(1);
+const phoneNumber = () => text(TEXT_MAX.phone).trim().min(1);
 
 export const emailValidate = defineCall({
   id: 'phone.emailValidate',
   method: 'POST',
   path: '/email/validate/',
   params: 'form',
-  request: request({ email: z.string().trim().min(1) }),
+  request: request({ email: email() }),
   answer: 'json',
   response: statusAnswer.extend({ email: z.string().optional() }),
   failure: statusFailure,
@@ -40,7 +41,7 @@ export const emailCodeSend = defineCall({
   path: '/email/codesend/',
   params: 'form',
   request: request({
-    email: z.string().trim().min(1),
+    email: email(),
     similarCheck: zeroOne().optional(),
     nourl: zeroOne().optional(),
   }),
@@ -56,7 +57,7 @@ export const emailCodeCheck = defineCall({
   method: 'POST',
   path: '/email/codecheck/',
   params: 'form',
-  request: request({ 'form[email]': z.string().trim().min(1), 'form[code]': pin() }),
+  request: request({ 'form[email]': email(), 'form[code]': pin() }),
   answer: 'json',
   response: statusAnswer,
   failure: statusFailure,
@@ -71,7 +72,7 @@ export const phoneValidate = defineCall({
   method: 'POST',
   path: '/phone/validate/',
   params: 'form',
-  request: request({ number: z.string().trim().min(1), country: country() }),
+  request: request({ number: phoneNumber(), country: country() }),
   answer: 'json',
   response: phoneValidateAnswer,
   failure: statusFailure,
@@ -84,7 +85,7 @@ export const phoneValidateReg = defineCall({
   method: 'POST',
   path: '/phone/validatereg/',
   params: 'form',
-  request: request({ number: z.string().trim().min(1), country: country() }),
+  request: request({ number: phoneNumber(), country: country() }),
   answer: 'json',
   response: phoneValidateAnswer,
   failure: statusFailure,
@@ -97,7 +98,7 @@ export const phoneCodeSend = defineCall({
   method: 'POST',
   path: '/phone/codesend/',
   params: 'form',
-  request: request({ number: z.string().trim().min(1), country: country(), similarCheck: zeroOne() }),
+  request: request({ number: phoneNumber(), country: country(), similarCheck: zeroOne() }),
   answer: 'json',
   response: statusAnswer,
   failure: statusFailure,
@@ -111,9 +112,9 @@ export const phoneCodeCheck = defineCall({
   path: '/phone/codecheck/',
   params: 'form',
   request: request({
-    'form[phone]': z.string().trim().min(1).optional(),
+    'form[phone]': phoneNumber().optional(),
     'form[code]': pin().optional(),
-    number: z.string().trim().min(1).optional(),
+    number: phoneNumber().optional(),
     country: country().optional(),
     code: pin().optional(),
   }).refine(
@@ -143,6 +144,7 @@ const pinSendAnswer = z.object({
 export const phonePinSend = defineCall({
   id: 'phone.pinSend',
   method: 'GET',
+  changesState: true,
   path: '/phone/pinsend/',
   params: 'query',
   request: request({}),
@@ -156,6 +158,7 @@ export const phonePinSend = defineCall({
 export const phonePinSendBonus = defineCall({
   id: 'phone.pinSendBonus',
   method: 'GET',
+  changesState: true,
   path: '/phone/pinsendbonus/',
   params: 'query',
   request: request({}),

@@ -1,7 +1,7 @@
 /** Service calls (hall-basket-checkout.md 7.8; site-browsing-account.md 7 'Service calls'). */
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { htmlAnswer, htmlFailure, jsonField, request } from '../wire.js';
+import { htmlAnswer, htmlFailure, jsonField, LIST_MAX, multilineText, request, TEXT_MAX, text } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 const SITE_SERVICE = 'site-browsing-account.md 7 Service calls';
@@ -9,6 +9,9 @@ const SITE_SERVICE = 'site-browsing-account.md 7 Service calls';
 /** Answer of fire-and-forget logging calls (the spec shows none): {ok}. */
 const ackAnswer = z.object({ ok: z.boolean(), message: z.string().optional() });
 const ackFailure = (message: string) => ({ ok: false, message });
+
+/** No query string is longer: Node refuses request headers over 16 KB. */
+const REPORT_FIELD_MAX = 16 * 1024;
 
 export const POPUP_MODES = ['alert', 'basic', 'dialog'] as const;
 
@@ -19,11 +22,14 @@ export const getPopup = defineCall({
   params: 'form',
   request: request({
     mode: z.enum(POPUP_MODES),
-    msgHtml: z.string(),
+    msgHtml: multilineText(TEXT_MAX.text),
     buttons: jsonField(
-      z.array(z.looseObject({ text: z.string().optional() })).or(z.record(z.string(), z.unknown())),
+      z
+        .array(z.looseObject({ text: text(TEXT_MAX.name).optional() }))
+        .max(LIST_MAX)
+        .or(z.record(text(TEXT_MAX.code), z.unknown())),
     ).optional(),
-    blockId: z.string().optional(),
+    blockId: text(TEXT_MAX.code).optional(),
   }),
   answer: 'html',
   response: htmlAnswer(),
@@ -37,12 +43,15 @@ export const uiPerformanceLog = defineCall({
   method: 'GET',
   path: '/uiperformancelog/',
   params: 'query',
+  // The timing fields are the browser's own names: any other field is a line of the report, text
+  // without control characters. Its length is bounded by the query string itself (a GET's
+  // headers hold 16 KB), and the server trims each further before it stores the report.
   request: request({
-    location: z.string().optional(),
-    iframe_failure: z.string().optional(),
-    loc: z.string().optional(),
-    iframe_msg: z.string().optional(),
-  }),
+    location: text(TEXT_MAX.url).optional(),
+    iframe_failure: text(TEXT_MAX.code).optional(),
+    loc: text(TEXT_MAX.url).optional(),
+    iframe_msg: multilineText(TEXT_MAX.text).optional(),
+  }).catchall(z.union([text(REPORT_FIELD_MAX), z.array(text(REPORT_FIELD_MAX)).max(LIST_MAX)])),
   answer: 'json',
   response: ackAnswer,
   failure: ackFailure,
@@ -69,7 +78,7 @@ export const statSeoLog = defineCall({
   method: 'GET',
   path: '/stat-seo-log/',
   params: 'query',
-  request: request({ click: z.string().optional(), show: z.string().optional() }),
+  request: request({ click: text(TEXT_MAX.text).optional(), show: text(TEXT_MAX.text).optional() }),
   answer: 'json',
   response: ackAnswer,
   failure: ackFailure,

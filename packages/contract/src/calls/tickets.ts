@@ -1,20 +1,19 @@
 /** E-tickets: the PDF downloads of the completion page and of the order e-mail (extensions). */
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { id, malformedAsNull, sessionFreeRequest } from '../wire.js';
+import { id, malformedAsNull, sessionFreeRequest, TEXT_MAX, text } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
 const COMPLETION = `${HALL} 2.4 (/order/complete/), 4.12; the e-mail of a paid order`;
 
-/** A ticket's code: 12 symbols of an alphabet without look-alikes (no 0, 1, I, O). */
-/** A ticket code: 12 symbols without 0/O and 1/I (the server issues them). */
+/** A ticket's code: 12 symbols of an alphabet without look-alikes (no 0, 1, I, O); the server issues them. */
 export const TICKET_CODE_PATTERN = /^[2-9A-HJ-NP-Z]{12}$/;
 export const ticketCode = z.string().regex(TICKET_CODE_PATTERN);
 
 /** The order's access token, handed out with the order (completion link, e-mail). */
-const orderToken = z.string().max(200).optional();
+const orderToken = text(TEXT_MAX.code).optional();
 
-/** The PDF, or the plain-text reason of a 403 (no or wrong token) or a 404. */
+/** The PDF, or the plain-text 404 (the same for a wrong token as for a ticket that does not exist). */
 const pdfAnswer = z.string();
 const textFailure = (message: string) => message;
 
@@ -29,7 +28,7 @@ export const ticketPdf = defineCall({
   failure: textFailure,
   spec: COMPLETION,
   summary:
-    'The PDF of one issued ticket, for the holder of the order’s token (?token=). Not cached, not indexed. 403 without the right token; 404 for a malformed or unknown code or a returned ticket.',
+    'The PDF of one issued ticket, for the holder of the order’s token (?token=). Not cached, not indexed. One and the same 404 without the right token and for a malformed or unknown code or a returned ticket, so a URL tells nothing about which tickets exist.',
   extension: true,
 });
 
@@ -44,7 +43,7 @@ export const orderTicketsPdf = defineCall({
   failure: textFailure,
   spec: COMPLETION,
   summary:
-    'One PDF with every ticket of a paid order, for the holder of the order’s token (?token=). Not cached, not indexed. 403 without the right token; 404 for a malformed or unknown order, or one with no issued tickets.',
+    'One PDF with every ticket of a paid order, for the holder of the order’s token (?token=). Not cached, not indexed. One and the same 404 without the right token and for a malformed or unknown order or one with no issued tickets.',
   extension: true,
 });
 

@@ -1,6 +1,12 @@
 /** Hall page, hall map and seat entities (hall-basket-checkout.md 3.1–3.5, 3.7–3.9). */
 import { z } from 'zod';
-import { roubles } from '../wire.js';
+import { idDigits, roubles } from '../wire.js';
+
+/**
+ * A seat's cypher as requests carry it (spec 3.3: an opaque seat ticket code). This server hands
+ * out the performance place id, so a cypher it accepts is that id in digits.
+ */
+export const cypher = () => idDigits();
 
 /** A tariff variant of a place: the `taxes` map is tariff id → this. */
 export const tariffVariant = z.object({ name: z.string(), price: roubles() });

@@ -101,6 +101,12 @@ export const anonymousOrderAnswer = orderAnswer.extend({
   isFullGiftCardPayment: z.boolean().optional(),
   /** Posted to url (the payment session). */
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /**
+   * Extension: placing the order gave the session a new id (whoever knew the old one must not
+   * follow the order). The page carries on with this session and CSRF token; a cookie session
+   * also got the new cookie.
+   */
+  session: z.object({ name: z.string(), id: z.string(), csrfToken: z.string() }).optional(),
 });
 export type AnonymousOrderAnswer = z.infer<typeof anonymousOrderAnswer>;
 
