@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 import { preactAliases } from './packages/core/scripts/preact-aliases.js';
 
 // Workspace packages resolve to their TypeScript sources, as with Node's `--conditions=source`.
-const alias = Object.fromEntries(
-  ['contract', 'server', 'core', 'site', 'loader'].map((p) => [
+// The demo room is a subpath of its own (listed first: an alias matches by prefix).
+const alias = Object.fromEntries([
+  ['@partera/server/demo', path.resolve('packages/server/src/demo.ts')],
+  ...['contract', 'server', 'core', 'site', 'loader'].map((p) => [
     `@partera/${p}`,
     path.resolve(`packages/${p}/src/index.ts`),
   ]),
-);
+]);
 const resolve = { alias };
 // Unit and integration tests live in each package's test/; e2e/ holds the Playwright specs.
 const include = ['test/**/*.test.{ts,tsx}'];

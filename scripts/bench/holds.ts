@@ -38,11 +38,24 @@ interface RunResult {
   doubleHolds: number;
 }
 
-async function select(url: string, seat: number): Promise<{ result: number }> {
+/**
+ * Buyer `n`'s address. Every buyer comes from an address of its own, as in a real rush: the
+ * servers trust this process as their proxy (TRUST_PROXY), so X-Forwarded-For names the client
+ * that the rate limits and the hold cap per address count.
+ */
+function buyerAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function select(url: string, seat: number, buyer: number): Promise<{ result: number }> {
   const sid = issueSessionId(SECRET);
   const r = await fetch(`${url}/hallPlace/select/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${SESSION_PARAM}=${sid}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: `${SESSION_PARAM}=${sid}`,
+      'x-forwarded-for': buyerAddress(buyer),
+    },
     body: new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(sid, SECRET) }),
   });
   return (await r.json()) as { result: number };
@@ -51,7 +64,7 @@ async function select(url: string, seat: number): Promise<{ result: number }> {
 /** Warms each server up (JIT, prepared statements, WASM tiers) on places outside the race. */
 async function warmUp(urls: string[], seats: number[]): Promise<void> {
   const cold = seats.slice(HOT, HOT + WARM_UP);
-  for (const [i, seat] of cold.entries()) await select(urls[i % urls.length]!, seat);
+  for (const [i, seat] of cold.entries()) await select(urls[i % urls.length]!, seat, BUYERS + i);
 }
 
 async function race(urls: string[], seats: number[]): Promise<RunResult> {
@@ -67,7 +80,7 @@ async function race(urls: string[], seats: number[]): Promise<RunResult> {
       if (i >= BUYERS) return;
       const seat = hot[(i * 7919 + w) % HOT]!;
       const t0 = performance.now();
-      const body = await select(urls[i % urls.length]!, seat);
+      const body = await select(urls[i % urls.length]!, seat, i);
       latencies.push(performance.now() - t0);
       if (body.result === 1) winners.set(seat, (winners.get(seat) ?? 0) + 1);
     }
@@ -100,6 +113,7 @@ async function runPglite(): Promise<RunResult[]> {
       PORT: String(port),
       SECRET,
       NODE_ENV: 'production',
+      TRUST_PROXY: '127.0.0.1',
     });
     results.push(await race([server.url], f.seats));
     await server.stop();
@@ -114,7 +128,13 @@ async function runPostgres(): Promise<RunResult[]> {
     const db: TestDatabase = await openTestDatabase('postgres');
     const f = await createHallFixture(db.db, { seatCount: SEATS });
     const base = 4700 + run * 2;
-    const env = (port: number) => ({ DATABASE_URL: db.url!, PORT: String(port), SECRET, NODE_ENV: 'production' });
+    const env = (port: number) => ({
+      DATABASE_URL: db.url!,
+      PORT: String(port),
+      SECRET,
+      NODE_ENV: 'production',
+      TRUST_PROXY: '127.0.0.1',
+    });
     const servers = await Promise.all([startApiServerProcess(env(base)), startApiServerProcess(env(base + 1))]);
     results.push(
       await race(

@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { seedDemo } from '../../packages/server/src/demo.js';
 import { loadConfig, startServer } from '../../packages/server/src/index.js';
 import { sitePages } from '../../packages/site/src/server/index.js';
 import { machine, median, percentile, writeSection } from './report.js';
@@ -21,11 +22,14 @@ const PORT = 3291;
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
+  // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
+  SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+  DEMO_DATA: 'full',
   PORT: String(PORT),
   DATA_DIR: path.resolve('.data/bench-pglite'),
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
 });
-const server = await startServer({ plugins: [sitePages], config, seed: 'full', log: () => {} });
+const server = await startServer({ plugins: [sitePages], config, demo: seedDemo, log: () => {} });
 const halls = await server.app.deps.db.query<{ kind: string; place_count: number; performance_id: number }>(
   `SELECT DISTINCT ON (h.kind) h.kind, h.place_count, p.id AS performance_id
      FROM halls h JOIN performances p ON p.hall_id = h.id

@@ -4,9 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/index.js';
+import { answerError } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { apiRoutes } from './routes/index.js';
-import { createPartnerOriginsCache, type PartnerOriginsCache } from './services/partners/index.js';
+import { createPartnerOriginsCache, findSessionPartner, type PartnerOriginsCache } from './services/partners/index.js';
 
 export interface AppDeps {
   db: Database;
@@ -26,7 +28,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  logger?: boolean;
+  /** Fastify's logger: off, or on at the given level (warnings and errors for a running server). */
+  logger?: boolean | { level: string };
   /** Extra plugins, registered after the API (the site's pages are one). */
   plugins?: FastifyPluginAsync[];
 }
@@ -34,16 +37,25 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host count only from the proxies the operator lists (TRUST_PROXY):
+    // from anyone else they would choose the client address, the scheme and the host of links.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Query strings keep bracket names (LoginForm[contact]) literally, as the contract expects.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
   app.decorate('deps', deps);
   app.decorate('partnerOrigins', createPartnerOriginsCache(deps.db));
+  // The safety net under every route registered below: no error's text, SQL or stack reaches a caller.
+  app.setErrorHandler((error, req, reply) => answerError(error, req, reply));
+  await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(sessionPlugin, { secret: deps.config.csrfSecret, secureCookie: deps.config.production });
+  await app.register(sessionPlugin, {
+    secret: deps.config.csrfSecret,
+    partnerSession: (sessionId) => findSessionPartner(deps.db, sessionId),
+    ...(deps.config.production ? { warnPlainHttp: (message: string) => app.log.warn(message) } : {}),
+  });
   for (const plugin of apiRoutes) await app.register(plugin);
   for (const plugin of opts.plugins ?? []) await app.register(plugin);
   return app;

@@ -16,10 +16,83 @@ export interface ServerConfig {
   unsafeDisableHoldGuard: boolean;
   supportPhone: string;
   supportEmail: string;
-  /** Signs CSRF tokens and provider callbacks. Set SECRET in production. */
+  /**
+   * The server secret: signs session ids, CSRF tokens and the sandbox bank's callbacks, and is
+   * the key material for partner secrets at rest. Production refuses to start without a real one.
+   */
   csrfSecret: string;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses or CIDR ranges,
+   * comma-separated). Off by default: a header anyone can send must not pick the client address,
+   * the scheme or the host of a request.
+   */
+  trustProxy: string[];
+  /**
+   * Load the demo catalogue on an empty database: 'full' or 'small', or 'none'. Development
+   * default 'full'; production loads it only when the operator sets DEMO_DATA (or SEED).
+   */
+  demoData: 'full' | 'small' | 'none';
+  /**
+   * Redis for the rate-limit counters (REDIS_URL), shared by every server process. Without it
+   * each process counts in its own memory (right for one process).
+   */
+  redisUrl: string | undefined;
+  /**
+   * Seats one client address may hold in one performance, over all its sessions:
+   * max(basket limit, min(`max`, `percent` % of the performance's places)). HOLDS_PER_CLIENT
+   * (default 40) and HOLDS_PER_CLIENT_PERCENT (default 10); raise them for an audience that
+   * mostly shares a few addresses (one office proxy, one carrier NAT).
+   */
+  clientHoldCap: { max: number; percent: number };
 }
 
+/** The value a development machine uses when SECRET is not set; never accepted in production. */
+export const DEVELOPMENT_SECRET = 'development-secret-change-me';
+/** A production secret is at least this long (openssl rand -base64 32 gives 44 characters). */
+export const MIN_SECRET_LENGTH = 32;
+
+/** A configuration that must not start; the message says what to set. */
+export class ConfigError extends Error {}
+
+const DEMO_SCALES = new Set(['full', 'small', 'none']);
+
+function demoDataOf(env: NodeJS.ProcessEnv, production: boolean): ServerConfig['demoData'] {
+  const asked = env.DEMO_DATA ?? env.SEED;
+  if (asked === undefined || asked === '') return production ? 'none' : 'full';
+  if (asked === '1' || asked === 'true') return 'full';
+  if (asked === '0' || asked === 'false') return 'none';
+  if (!DEMO_SCALES.has(asked)) throw new ConfigError(`DEMO_DATA must be full, small or none, not ${asked}`);
+  return asked as ServerConfig['demoData'];
+}
+
+function trustProxyOf(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function secretOf(env: NodeJS.ProcessEnv, production: boolean): string {
+  const secret = env.SECRET;
+  if (!production) return secret || DEVELOPMENT_SECRET;
+  if (!secret || secret === DEVELOPMENT_SECRET || secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `Production needs SECRET: a random value of at least ${MIN_SECRET_LENGTH} characters ` +
+        '(for example the output of `openssl rand -base64 32`). It signs sessions and payment callbacks.',
+    );
+  }
+  return secret;
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number, not ${text}`);
+  return n;
+}
+
+/** Reads the environment; throws ConfigError for a production setting that would be unsafe. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
@@ -35,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     unsafeDisableHoldGuard: env.UNSAFE_DISABLE_HOLD_GUARD === '1' && !production,
     supportPhone: env.SUPPORT_PHONE ?? '+7 495 123-45-67',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@partera.example',
-    csrfSecret: env.SECRET ?? 'development-secret-change-me',
+    csrfSecret: secretOf(env, production),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    demoData: demoDataOf(env, production),
+    redisUrl: env.REDIS_URL || undefined,
+    clientHoldCap: {
+      max: positiveNumber(env, 'HOLDS_PER_CLIENT', 40),
+      percent: positiveNumber(env, 'HOLDS_PER_CLIENT_PERCENT', 10),
+    },
   };
 }

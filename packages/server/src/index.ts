@@ -1,11 +1,18 @@
 /** Public entry of the server package: the app, its configuration, the database and the services the site reads. */
 
-export type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+export type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  LightMyRequestResponse,
+} from 'fastify';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
-export { loadConfig, type ServerConfig } from './config.js';
+export { ConfigError, loadConfig, type ServerConfig } from './config.js';
 export { type Database, migrate, openDatabase, openMigratedDatabase, type Queryable } from './db/index.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
+export { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
 export {
   deliverPending,
   developmentSender,
@@ -15,8 +22,7 @@ export {
   startOutboxWorker,
 } from './notifications/outbox.js';
 export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
-export { type RunningServer, startServer } from './runtime.js';
-export { seedDemo } from './seed/index.js';
+export { type DemoLoader, type RunningServer, startServer } from './runtime.js';
 export { getBasketState } from './services/basket/index.js';
 export * from './services/catalogue/index.js';
 export {

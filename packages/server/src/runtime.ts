@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app.js';
 import { type Clock, ManualClock, systemClock } from './clock.js';
 import { loadConfig, type ServerConfig } from './config.js';
-import { openMigratedDatabase } from './db/index.js';
+import { type Database, openMigratedDatabase } from './db/index.js';
 import { developmentSender, startOutboxWorker } from './notifications/outbox.js';
-import { seedDemo } from './seed/index.js';
 import { sweepExpiredHolds } from './services/holds/index.js';
+
+/** Fills an empty database with demo data (the demo room's seedDemo); see ServerConfig.demoData. */
+export type DemoLoader = (db: Database, opts: { now: Date; scale: 'full' | 'small' }) => Promise<unknown>;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -15,13 +17,15 @@ export interface RunningServer {
 
 /**
  * Starts the whole product: database (PGlite data folder or DATABASE_URL), migrations, the demo
- * catalogue on an empty database, the hold sweeper, the development outbox sender (with
+ * catalogue on an empty database when the configuration asks for it (never by default in
+ * production) and a loader is given, the hold sweeper, the development outbox sender (with
  * development tools, outside production) and the HTTP server with the given page plugins.
  */
 export async function startServer(opts: {
   plugins?: FastifyPluginAsync[];
   config?: ServerConfig;
-  seed?: 'full' | 'small' | 'none';
+  /** The demo room's loader; the product itself never imports demo data. */
+  demo?: DemoLoader;
   log?: (line: string) => void;
 }): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
@@ -29,13 +33,22 @@ export async function startServer(opts: {
   const clock: Clock = process.env.CLOCK_CONTROL === '1' && config.devTools ? new ManualClock() : systemClock;
   const db = await openMigratedDatabase(config);
   log(`Database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
-  const seed = opts.seed ?? (process.env.SEED as 'full' | 'small' | 'none' | undefined) ?? 'full';
-  if (seed !== 'none') {
+  const scale = config.demoData;
+  if (scale !== 'none' && opts.demo) {
     const started = Date.now();
-    const summary = await seedDemo(db, { now: clock.now(), scale: seed });
+    const summary = await opts.demo(db, { now: clock.now(), scale });
     log(`Demo catalogue ready (${Math.round((Date.now() - started) / 100) / 10} s): ${JSON.stringify(summary)}`);
+  } else if (scale !== 'none') {
+    log('Demo data was asked for, but this entry point has no demo loader: nothing loaded.');
   }
-  const app = await buildApp({ db, clock, config }, { plugins: opts.plugins ?? [], logger: false });
+  const app = await buildApp(
+    { db, clock, config },
+    {
+      plugins: opts.plugins ?? [],
+      // Warnings and errors reach the operator (LOG_LEVEL=info adds every request).
+      logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    },
+  );
   const sweeper = setInterval(() => {
     sweepExpiredHolds(db, clock.now()).catch((err) => app.log.error(err));
   }, 60_000);

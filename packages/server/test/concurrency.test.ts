@@ -22,7 +22,13 @@ interface Attempt {
   message?: string;
 }
 
-type Send = (path: string, form: Record<string, string>, sessionId: string) => Promise<{ status: number; body: any }>;
+/** Each buyer also comes from an address of its own, as in a real rush (the hold cap counts per address). */
+type Send = (
+  path: string,
+  form: Record<string, string>,
+  sessionId: string,
+  address: string,
+) => Promise<{ status: number; body: any }>;
 
 async function rush(send: Send, fixture: HallFixture): Promise<Attempt[]> {
   const places = fixture.seats.slice(0, PLACES).map(String);
@@ -37,6 +43,7 @@ async function rush(send: Send, fixture: HallFixture): Promise<Attempt[]> {
         '/hallPlace/select/',
         { cypher: a.cypher, [CSRF_PARAM]: csrfTokenFor(a.sessionId, SECRET) },
         a.sessionId,
+        `198.51.${i >> 8}.${i & 255}`,
       );
       expect(r.status, `request ${i}`).toBe(200);
       return { cypher: a.cypher, result: r.body.result as number, message: r.body.message as string | undefined };
@@ -78,10 +85,11 @@ describe('sale rush on PGlite (one process)', () => {
   async function inProcess(unsafe: boolean) {
     const fixture = await createHallFixture(db.db, { seatCount: PLACES });
     const { app } = await buildTestApp(db.db, { config: { csrfSecret: SECRET, unsafeDisableHoldGuard: unsafe } });
-    const send: Send = async (path, form, sessionId) => {
+    const send: Send = async (path, form, sessionId, address) => {
       const r = await app.inject({
         method: 'POST',
         url: path,
+        remoteAddress: address,
         cookies: { [SESSION_PARAM]: sessionId },
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(form).toString(),
@@ -111,12 +119,15 @@ describe.runIf(postgresUrl)('sale rush on PostgreSQL with two server processes',
 
   async function twoProcesses(unsafe: boolean) {
     const fixture = await createHallFixture(db.db, { seatCount: PLACES });
-    const base = 4300 + Math.floor(Math.random() * 500) * 2;
+    // 7100–8099: no port of the examples, and none that fetch refuses to reach (5060, 6000, …).
+    const base = 7100 + Math.floor(Math.random() * 500) * 2;
     const env = (port: number) => ({
       DATABASE_URL: db.url!,
       PORT: String(port),
       SECRET,
       UNSAFE_DISABLE_HOLD_GUARD: unsafe ? '1' : '0',
+      // The test stands in for the proxy: X-Forwarded-For names each buyer's address.
+      TRUST_PROXY: '127.0.0.1',
     });
     const servers: ServerProcess[] = await Promise.all([
       startApiServerProcess(env(base)),
@@ -124,11 +135,15 @@ describe.runIf(postgresUrl)('sale rush on PostgreSQL with two server processes',
     ]);
     try {
       let i = 0;
-      const send: Send = async (path, form, sessionId) => {
+      const send: Send = async (path, form, sessionId, address) => {
         const server = servers[i++ % servers.length]!;
         const r = await fetch(server.url + path, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${SESSION_PARAM}=${sessionId}` },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            cookie: `${SESSION_PARAM}=${sessionId}`,
+            'x-forwarded-for': address,
+          },
           body: new URLSearchParams(form),
         });
         return { status: r.status, body: await r.json() };

@@ -4,7 +4,7 @@ import { ManualClock } from '../src/clock.js';
 import type { Database } from '../src/db/index.js';
 import { callbackFields, type PartnerCallback, partnerCallbackSchema } from '../src/payments/partner-pay/provider.js';
 import { MAX_CLOCK_SKEW_SECONDS, signedHeaders } from '../src/payments/partner-pay/signature.js';
-import { registerPartner } from '../src/services/partners/index.js';
+import { NotifySecretKey, registerPartner } from '../src/services/partners/index.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
@@ -33,9 +33,11 @@ describeEachDatabase('the partner’s own pay flow', (get) => {
 
   beforeAll(async () => {
     db = get().db;
-    ({ app } = await buildTestApp(db, { clock, config: { publicUrl: PUBLIC_URL } }));
+    let config: { csrfSecret: string };
+    ({ app, config } = await buildTestApp(db, { clock, config: { publicUrl: PUBLIC_URL } }));
+    const secrets = NotifySecretKey.fromServerSecret(config.csrfSecret);
     const register = async (input: Parameters<typeof registerPartner>[1]) => {
-      const r = await registerPartner(db, input);
+      const r = await registerPartner(db, input, secrets);
       if (!r.ok) throw new Error(r.message);
       return r.partner;
     };
@@ -394,12 +396,18 @@ describeEachDatabase('the partner’s own pay flow', (get) => {
 
     const badUrl = 'Неверная ссылка на оплату заказа. Обновите страницу и попробуйте ещё раз.';
     for (const url of [
-      `https://evil.example/payment/session/${order.orderId}/`,
+      `javascript:/payment/session/${order.orderId}/`,
       `/payment/bank/${order.orderId}/`,
       '/payment/session/0/',
+      '/payment/session/2147483648/',
     ]) {
       expect(await notify(order.buyer, { url }), url).toEqual({ error: 1, message: badUrl });
     }
+    // The url only names the order (finding 7b): whatever address it was written with, the order
+    // opens for its own buyer alone.
+    const elsewhere = `https://other-address.example/payment/session/${order.orderId}/`;
+    expect((await notify(order.buyer, { url: elsewhere })).uuid).toBe(withToken.notify.uuid);
+    expect(await notify(stranger, { url: elsewhere })).toEqual({ error: 1, message: 'Заказ не найден' });
     // A relative url of this site is the same order.
     expect((await notify(order.buyer, { url: order.url })).uuid).toBe(withToken.notify.uuid);
 

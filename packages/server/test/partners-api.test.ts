@@ -1,7 +1,7 @@
 import { iframeConfigAnswer } from '@partera/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { registerPartner } from '../src/services/partners/index.js';
+import { NotifySecretKey, registerPartner } from '../src/services/partners/index.js';
 import { buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 
@@ -17,21 +17,28 @@ describeEachDatabase('GET /spa-api/app/iframe-config/', (get) => {
       origins: ['http://127.0.0.1:4000', 'http://localhost:4000'],
       hash: 'demo-partner-hash',
     });
-    const telecom = await registerPartner(get().db, {
-      name: 'Телеком',
-      origins: ['https://shop.telecom.example'],
-      cashbackPercent: 7,
-      ownPayFlow: true,
-    });
+    const telecom = await registerPartner(
+      get().db,
+      {
+        name: 'Телеком',
+        origins: ['https://shop.telecom.example'],
+        cashbackPercent: 7,
+        ownPayFlow: true,
+      },
+      NotifySecretKey.fromServerSecret('test-secret'),
+    );
     if (!telecom.ok) throw new Error(telecom.message);
     telecomHash = telecom.partner.hash;
   });
 
-  /** The framed page's request: its session cookie plus the embedding cookies its scripts wrote. */
+  /**
+   * A page's request: its session cookie, the embedding cookies its scripts wrote, and the CSRF
+   * token the page sends with every call.
+   */
   const ask = (url: string, cookies: Record<string, string> = {}) => {
     const b = buyer(app);
     return app
-      .inject({ method: 'GET', url, cookies: { sid: b.sessionId, ...cookies } })
+      .inject({ method: 'GET', url, cookies: { sid: b.sessionId, ...cookies }, headers: { 'x-csrf-token': b.csrf } })
       .then((res) => ({ res, sessionId: b.sessionId }));
   };
 
@@ -116,22 +123,28 @@ describeEachDatabase('GET /spa-api/app/iframe-config/', (get) => {
     }
   });
 
-  it('marks the session framed on a match, with cashback_value over the registered percent', async () => {
-    const { res, sessionId } = await ask(`${CONFIG}?hash=${telecomHash}&cashback_value=12&start_url=%2Fshopcart%2F`);
-    expect(res.json().partner).toMatchObject({ cashbackPercent: 12, ownPayFlow: true });
-    const row = await get().db.query<{ cashback_percent: number; start_url: string }>(
-      'SELECT cashback_percent, start_url FROM framed_sessions WHERE session_id = $1',
-      [sessionId],
-    );
-    expect(row.rows).toEqual([{ cashback_percent: 12, start_url: '/shopcart/' }]);
-    // The next page's handshake has no cashback_value: the session keeps 12 %.
-    const next = await app.inject({ method: 'GET', url: `${CONFIG}?hash=${telecomHash}&sid=${sessionId}` });
-    expect(next.json().partner).toMatchObject({ cashbackPercent: 12 });
-    const exit = await app.inject({ method: 'GET', url: `${CONFIG}?lite-layout-exit=1&sid=${sessionId}` });
-    // No start-url cookie: the exit goes to the start URL the handshake recorded.
-    expect(exit.json()).toMatchObject({ liteLayout: false, exitUrl: '/shopcart/' });
-    const after = await get().db.query('SELECT 1 FROM framed_sessions WHERE session_id = $1', [sessionId]);
-    expect(after.rows).toEqual([]);
+  it('marks nothing itself: a GET that any page can send leaves the session as it was', async () => {
+    const { res, sessionId } = await ask(`${CONFIG}?hash=${telecomHash}&cashback_value=7&start_url=%2Fshopcart%2F`);
+    expect(res.json()).toMatchObject({ hashMatches: true, partner: { cashbackPercent: 7 } });
+    const row = await get().db.query('SELECT 1 FROM framed_sessions WHERE session_id = $1', [sessionId]);
+    expect(row.rows).toEqual([]);
+  });
+
+  it('caps the cashback a frame URL asks for at the registered percent', async () => {
+    const { res } = await ask(`${CONFIG}?hash=${telecomHash}&cashback_value=100`);
+    expect(res.json().partner).toMatchObject({ cashbackPercent: 7 });
+    const lower = (await ask(`${CONFIG}?hash=${telecomHash}&cashback_value=3`)).res.json();
+    expect(lower.partner).toMatchObject({ cashbackPercent: 3 });
+  });
+
+  it('leaves the light layout only for a page of this site that sends the CSRF token', async () => {
+    const b = buyer(app);
+    const exit = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `${CONFIG}?lite-layout-exit=1`, cookies: { sid: b.sessionId }, headers });
+    // A link or image on another site: no token, or another site's Origin.
+    expect((await exit({})).statusCode).toBe(403);
+    expect((await exit({ 'x-csrf-token': b.csrf, origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await exit({ 'x-csrf-token': b.csrf, referer: 'https://partera.example/show/x/' })).statusCode).toBe(200);
   });
 
   it('lets the bank page be framed wherever the site may be: inside a partner page too', async () => {

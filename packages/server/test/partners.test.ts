@@ -11,6 +11,7 @@ import {
   findPartnerByHash,
   findPayingPartner,
   listPartners,
+  NotifySecretKey,
   normalizeOrigin,
   registerPartner,
 } from '../src/services/partners/index.js';
@@ -35,14 +36,22 @@ describe('normalizeOrigin', () => {
   });
 });
 
+/** The sealing key of a server whose SECRET is this (the registry stores partner secrets sealed). */
+const SERVER_SECRET = 'partners-test-secret';
+const secrets = NotifySecretKey.fromServerSecret(SERVER_SECRET);
+
 describeEachDatabase('the partner registry', (get) => {
   it('registers a partner with normalised origins and a fresh hash', async () => {
-    const a = await registerPartner(get().db, {
-      name: ' Театральный портал ',
-      origins: ['https://Tickets.Partner.example/', 'https://tickets.partner.example', 'http://127.0.0.1:4000'],
-      cashbackPercent: 5,
-      ownPayFlow: true,
-    });
+    const a = await registerPartner(
+      get().db,
+      {
+        name: ' Театральный портал ',
+        origins: ['https://Tickets.Partner.example/', 'https://tickets.partner.example', 'http://127.0.0.1:4000'],
+        cashbackPercent: 5,
+        ownPayFlow: true,
+      },
+      secrets,
+    );
     const b = await registerPartner(get().db, { name: 'Второй', origins: ['https://second.example'] });
     if (!a.ok || !b.ok) throw new Error('registration failed');
     expect(a.partner).toMatchObject({
@@ -76,17 +85,25 @@ describeEachDatabase('the partner registry', (get) => {
   });
 
   it('gives a partner with its own pay flow a notify secret, once, and only such a partner', async () => {
-    const generated = await registerPartner(get().db, {
-      name: 'Оператор',
-      origins: ['https://operator.example'],
-      ownPayFlow: true,
-    });
-    const chosen = await registerPartner(get().db, {
-      name: 'Оператор-2',
-      origins: ['https://operator2.example'],
-      ownPayFlow: true,
-      notifySecret: 'chosen-notify-secret',
-    });
+    const generated = await registerPartner(
+      get().db,
+      {
+        name: 'Оператор',
+        origins: ['https://operator.example'],
+        ownPayFlow: true,
+      },
+      secrets,
+    );
+    const chosen = await registerPartner(
+      get().db,
+      {
+        name: 'Оператор-2',
+        origins: ['https://operator2.example'],
+        ownPayFlow: true,
+        notifySecret: 'chosen-notify-secret',
+      },
+      secrets,
+    );
     const plain = await registerPartner(get().db, { name: 'Без оплаты', origins: ['https://plain.example'] });
     if (!generated.ok || !chosen.ok || !plain.ok) throw new Error('registration failed');
     expect(generated.notifySecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -94,22 +111,25 @@ describeEachDatabase('the partner registry', (get) => {
     expect(plain.notifySecret).toBeNull();
     // The registry's ordinary reads never carry the secret.
     expect(await findPartnerByHash(get().db, generated.partner.hash)).toEqual(generated.partner);
-    expect(await findPayingPartner(get().db, generated.partner.hash)).toEqual({
+    expect(await findPayingPartner(get().db, generated.partner.hash, secrets)).toEqual({
       partner: generated.partner,
       notifySecret: generated.notifySecret,
     });
-    expect(await findPayingPartner(get().db, plain.partner.hash)).toBeNull();
+    expect(await findPayingPartner(get().db, plain.partner.hash, secrets)).toBeNull();
 
     const before = (await listPartners(get().db)).length;
     const refused = await Promise.all([
       registerPartner(get().db, { name: 'A', origins: ['https://a.example'], notifySecret: 'chosen-notify-secret' }),
-      registerPartner(get().db, { name: 'A', origins: ['https://a.example'], ownPayFlow: true, notifySecret: 'short' }),
-      registerPartner(get().db, {
-        name: 'A',
-        origins: ['https://a.example'],
-        ownPayFlow: true,
-        notifySecret: 'has spaces in the secret',
-      }),
+      registerPartner(
+        get().db,
+        { name: 'A', origins: ['https://a.example'], ownPayFlow: true, notifySecret: 'short' },
+        secrets,
+      ),
+      registerPartner(
+        get().db,
+        { name: 'A', origins: ['https://a.example'], ownPayFlow: true, notifySecret: 'has spaces in the secret' },
+        secrets,
+      ),
     ]);
     expect(refused.map((r) => r.ok)).toEqual([false, false, false]);
     expect(await listPartners(get().db)).toHaveLength(before);
@@ -203,7 +223,12 @@ function partnersCommand(args: string[], env: Record<string, string>) {
   const r = spawnSync(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', 'packages/server/src/cli/partners.ts', ...args],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8', timeout: 60_000 },
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', SECRET: SERVER_SECRET, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
   );
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -305,7 +330,14 @@ for (const kind of databaseKinds) {
         ownPayFlow: true,
       });
       expect(await listPartners(db)).toHaveLength(2);
-      expect((await findPayingPartner(db, hash))?.notifySecret).toBe(secret);
+      expect((await findPayingPartner(db, hash, secrets))?.notifySecret).toBe(secret);
+      // Printed once, stored only sealed with the server's SECRET.
+      const stored = await db.query<{ notify_secret: string | null; notify_secret_sealed: string }>(
+        'SELECT notify_secret, notify_secret_sealed FROM partners WHERE hash = $1',
+        [hash],
+      );
+      expect(stored.rows[0]?.notify_secret).toBeNull();
+      expect(stored.rows[0]?.notify_secret_sealed).not.toContain(secret);
     }, 120_000);
   });
 }

@@ -431,7 +431,7 @@ describeEachDatabase('demo seed, small', (get) => {
       {
         name: 'Демо-оператор связи',
         allowed_origins: ['http://127.0.0.1:4100', 'http://localhost:4100'],
-        cashback_percent: 5,
+        cashback_percent: 10,
         own_pay_flow: true,
         notify_secret: 'demo-telecom-secret',
       },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
@@ -10,6 +10,19 @@ import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
 
 const PRICE = 250_000;
+
+/** Every PDF rendered, counted: a stored PDF must not be rendered again (finding 4). */
+const renders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../src/tickets/pdf.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/tickets/pdf.js')>();
+  return {
+    ...original,
+    renderTicketsPdf: (...args: Parameters<typeof original.renderTicketsPdf>) => {
+      renders.count++;
+      return original.renderTicketsPdf(...args);
+    },
+  };
+});
 
 /**
  * Checks that a buffer is a PDF a reader can open: header, trailer, and a cross-reference table
@@ -141,11 +154,12 @@ describeEachDatabase('tickets', (get) => {
     expect(pdf.text).toContain('/FontFile2');
     expect(pdf.text).toContain('/ToUnicode');
 
+    // Finding 9: a wrong or missing token answers like a ticket that does not exist (ticket-pdfs.test.ts).
     const wrong = await app.inject({ method: 'GET', url: `/order/ticket/${code}.pdf?token=not-the-token` });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(404);
     expect(wrong.rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
     const none = await app.inject({ method: 'GET', url: `/order/ticket/${code}.pdf` });
-    expect(none.statusCode).toBe(403);
+    expect(none.statusCode).toBe(404);
     const unknown = await app.inject({ method: 'GET', url: `/order/ticket/ZZZZZZZZZZZZ.pdf?token=${accessToken}` });
     expect(unknown.statusCode).toBe(404);
     const malformed = await app.inject({ method: 'GET', url: `/order/ticket/abc.pdf?token=${accessToken}` });
@@ -154,12 +168,76 @@ describeEachDatabase('tickets', (get) => {
     const all = await app.inject({ method: 'GET', url: `/order/tickets/${orderId}.pdf?token=${accessToken}` });
     expect(all.statusCode).toBe(200);
     expect(parsePdf(all.rawPayload).pages).toBe(2);
-    expect((await app.inject({ method: 'GET', url: `/order/tickets/${orderId}.pdf?token=x` })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/order/tickets/${orderId}.pdf?token=x` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/order/tickets/99999999.pdf?token=x` })).statusCode).toBe(404);
 
     // A returned ticket is no longer printed.
     await db.query(`UPDATE tickets SET status = 'returned' WHERE code = $1`, [code]);
     const returned = await app.inject({ method: 'GET', url: `/order/ticket/${code}.pdf?token=${accessToken}` });
     expect(returned.statusCode).toBe(404);
+  });
+  it('finding 4: renders a ticket PDF once and stores it; the order’s PDF again only when its tickets change', async () => {
+    const f = await createHallFixture(db);
+    const { orderId, accessToken, codes } = await paidOrder(f, [f.seats[4]!, f.seats[5]!]);
+    const ticketUrl = `/order/ticket/${codes[0]}.pdf?token=${accessToken}`;
+    const orderUrl = `/order/tickets/${orderId}.pdf?token=${accessToken}`;
+    const download = (url: string) => app.inject({ method: 'GET', url });
+
+    const before = renders.count;
+    const first = await download(ticketUrl);
+    expect(first.statusCode).toBe(200);
+    expect(renders.count).toBe(before + 1);
+    const second = await download(ticketUrl);
+    expect(second.statusCode).toBe(200);
+    expect(renders.count).toBe(before + 1);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const all = await download(orderUrl);
+    expect(parsePdf(all.rawPayload).pages).toBe(2);
+    expect((await download(orderUrl)).rawPayload.equals(all.rawPayload)).toBe(true);
+    expect(renders.count).toBe(before + 2);
+    const stored = await db.query<{ scope: string; ticket_codes: string[] }>(
+      'SELECT scope, ticket_codes FROM ticket_pdfs WHERE order_id = $1 ORDER BY scope',
+      [orderId],
+    );
+    expect(stored.rows).toEqual([
+      { scope: codes[0], ticket_codes: [codes[0]] },
+      { scope: 'order', ticket_codes: codes },
+    ]);
+
+    // A returned ticket: its stored PDF is not served, and the order's is built again without it.
+    await db.query(`UPDATE tickets SET status = 'returned' WHERE code = $1`, [codes[0]]);
+    const returned = await download(ticketUrl);
+    expect(returned.statusCode).toBe(404);
+    expect(returned.rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
+    const rest = await download(orderUrl);
+    expect(parsePdf(rest.rawPayload).pages).toBe(1);
+    expect(renders.count).toBe(before + 3);
+    expect((await download(orderUrl)).statusCode).toBe(200);
+    expect(renders.count).toBe(before + 3);
+  });
+
+  it('finding 9: a wrong or missing token answers exactly as a ticket or order that does not exist', async () => {
+    const f = await createHallFixture(db);
+    const { orderId, codes } = await paidOrder(f, [f.seats[6]!]);
+    const answers = await Promise.all(
+      [
+        `/order/ticket/${codes[0]}.pdf?token=not-the-token`,
+        `/order/ticket/${codes[0]}.pdf`,
+        '/order/ticket/ZZZZZZZZZZZZ.pdf?token=not-the-token',
+        '/order/ticket/abc.pdf',
+        `/order/tickets/${orderId}.pdf?token=not-the-token`,
+        `/order/tickets/${orderId}.pdf`,
+        '/order/tickets/99999999.pdf?token=not-the-token',
+        '/order/tickets/abc.pdf',
+      ].map((url) => app.inject({ method: 'GET', url })),
+    );
+    const shapes = answers.map((r) => ({ status: r.statusCode, type: r.headers['content-type'], body: r.body }));
+    expect(shapes[0]).toEqual({
+      status: 404,
+      type: 'text/plain; charset=utf-8',
+      body: 'Билет не найден. Откройте ссылку из письма с билетами.',
+    });
+    for (const shape of shapes) expect(shape).toEqual(shapes[0]);
   });
 });

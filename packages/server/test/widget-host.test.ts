@@ -36,9 +36,12 @@ describeEachDatabase('widgets on a partner page: CORS and the session handout', 
       },
     });
 
+  /** The Fetch Metadata a browser adds to another origin's script call (no page can change them). */
+  const CROSS_SITE_CALL = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
+
   /** A cross-origin GET as a browser sends it: the page's Origin, no cookie. */
   const getFrom = (origin: string | undefined, url: string) =>
-    app.inject({ method: 'GET', url, headers: origin ? { origin } : {} });
+    app.inject({ method: 'GET', url, headers: origin ? { origin, ...CROSS_SITE_CALL } : {} });
 
   /** The session handed to a page of this origin. */
   const handout = (origin?: string, query = '') => getFrom(origin, `${SESSION}${query}`);
@@ -135,7 +138,7 @@ describeEachDatabase('widgets on a partner page: CORS and the session handout', 
       app.inject({
         method,
         url: `${url}${url.includes('?') ? '&' : '?'}sid=${encodeURIComponent(sessionId)}`,
-        headers: { origin: PARTNER, ...headers },
+        headers: { origin: PARTNER, ...CROSS_SITE_CALL, ...headers },
         payload,
       });
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

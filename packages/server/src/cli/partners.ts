@@ -6,14 +6,22 @@
  *
  * `add` prints the partner's hash, which the partner's page sends as sendMyHash:{hash}; with
  * --own-pay-flow, a second line holds the notify secret the partner's back end signs its calls
- * with (generated unless --notify-secret gives one). It is printed this once only. The
- * database is the server's own: DATABASE_URL, else the PGlite folder DATA_DIR (default
- * .data/pglite in the current folder). Running pages pick a new partner up within seconds.
+ * with (generated unless --notify-secret gives one). It is printed this once only: the
+ * database keeps it sealed with a key derived from the server's SECRET, so run the command
+ * with the server's SECRET in the environment. The database is the server's own:
+ * DATABASE_URL, else the PGlite folder DATA_DIR (default .data/pglite in the current folder).
+ * Running pages pick a new partner up within seconds.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { ConfigError, DEVELOPMENT_SECRET, loadConfig, type ServerConfig } from '../config.js';
 import { type Database, openMigratedDatabase } from '../db/index.js';
-import { listPartners, type NewPartner, type Partner, registerPartner } from '../services/partners/index.js';
+import {
+  listPartners,
+  type NewPartner,
+  NotifySecretKey,
+  type Partner,
+  registerPartner,
+} from '../services/partners/index.js';
 
 const USAGE = `Usage:
   partners add --name <name> --origin <https://partner.example> [--origin …] [--cashback <percent>] [--own-pay-flow [--notify-secret <secret>]] [--hash <hash>]
@@ -60,8 +68,8 @@ function parseAdd(args: string[]): NewPartner {
   };
 }
 
-async function add(db: Database, partner: NewPartner): Promise<boolean> {
-  const result = await registerPartner(db, partner);
+async function add(db: Database, partner: NewPartner, secrets: NotifySecretKey): Promise<boolean> {
+  const result = await registerPartner(db, partner, secrets);
   if (!result.ok) {
     console.error(`partners: ${result.message}`);
     return false;
@@ -98,9 +106,22 @@ async function main(argv: string[]): Promise<number> {
     console.error(`partners: ${err.message}\n${USAGE}`);
     return 2;
   }
-  const db = await openMigratedDatabase(loadConfig());
+  let config: ServerConfig;
   try {
-    if (partner) return (await add(db, partner)) ? 0 : 1;
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`partners: ${err.message}`);
+    return 2;
+  }
+  const db = await openMigratedDatabase(config);
+  try {
+    if (partner?.ownPayFlow && config.csrfSecret === DEVELOPMENT_SECRET) {
+      // Sealed with the development value, the secret opens on no server that has its own SECRET.
+      console.error('partners: SECRET is not set: the notify secret is sealed for a development server only.');
+    }
+    // The secret is stored sealed with the server's SECRET: run this with the server's environment.
+    if (partner) return (await add(db, partner, NotifySecretKey.fromServerSecret(config.csrfSecret))) ? 0 : 1;
     await list(db);
     return 0;
   } finally {

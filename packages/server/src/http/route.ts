@@ -1,10 +1,16 @@
 import { type CallDef, type CallRequest, type CallResponse, pickCall, routeKey } from '@partera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { csrfMatches } from './session.js';
+import { limiterOf, type RateLimiter, refusedOverLimit } from '../limits/index.js';
+import { answerError } from './errors.js';
+import { stateChangeAllowed } from './origin.js';
 
 export interface RouteOptions {
-  /** State-changing browser posts carry the CSRF token; provider callbacks are signed instead. */
+  /**
+   * The call changes state, so it needs the session's CSRF token and an allowed Origin. Default:
+   * every POST and every GET the contract marks `changesState`; provider callbacks are signed
+   * instead and say `false`.
+   */
   csrf?: boolean;
 }
 
@@ -32,6 +38,10 @@ interface Registered {
   call: CallDef;
   handler: Handler<CallDef>;
   csrf: boolean;
+  /** The site's configured public origin, one of the origins allowed to change state. */
+  publicOrigin: string;
+  /** Counts the call against its rate limits (limits/table.ts). */
+  limiter: RateLimiter;
 }
 
 /** Calls registered per app (keyed by its deps), grouped by method and path. */
@@ -39,7 +49,9 @@ const registries = new WeakMap<object, Map<string, Registered[]>>();
 
 async function answer(entry: Registered, req: FastifyRequest, reply: FastifyReply) {
   const { call } = entry;
-  if (entry.csrf && !csrfMatches(req)) {
+  // Before anything else: a flood of malformed or forged requests is spent against the limits too.
+  if (await refusedOverLimit(entry.limiter, call, req, reply)) return reply;
+  if (entry.csrf && !stateChangeAllowed(req, entry.publicOrigin)) {
     return reply.code(403).send(call.failure('Сессия устарела, обновите страницу', 403));
   }
   const parsed = call.request.safeParse(mergedInput(req));
@@ -71,7 +83,13 @@ export function route<C extends CallDef>(
     registries.set(app.deps, registry);
   }
   const key = routeKey(call);
-  const entry: Registered = { call, handler: handler as Handler<CallDef>, csrf: opts.csrf ?? call.method === 'POST' };
+  const entry: Registered = {
+    call,
+    handler: handler as Handler<CallDef>,
+    csrf: opts.csrf ?? (call.method === 'POST' || call.changesState === true),
+    publicOrigin: new URL(app.deps.config.publicUrl).origin,
+    limiter: limiterOf(app),
+  };
   const group = registry.get(key);
   if (group) {
     group.push(entry);
@@ -92,6 +110,19 @@ export function route<C extends CallDef>(
       const target = entries.find((e) => e.call === chosen);
       if (!target) return reply.code(404).send({ error: 404, message: 'Не найдено' });
       return answer(target, req, reply);
+    },
+    // A body Fastify could not read (4xx) or an error no handler expected (500): still the
+    // call's own answer shape, never the error's text.
+    errorHandler: (error, req, reply) => {
+      const call = pickCall(
+        entries.map((e) => e.call),
+        (req.query ?? {}) as Record<string, unknown>,
+      );
+      return answerError(error, req, reply, (message, status) => {
+        if (!call) return { error: status, message };
+        if (call.answer !== 'json') reply.type(`text/${call.answer === 'html' ? 'html' : 'plain'}; charset=utf-8`);
+        return call.failure(message, status);
+      });
     },
   });
 }

@@ -1,13 +1,29 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type FetchContext, fetchContextOf, sessionCookieWorks } from './fetch-context.js';
 import { CSRF_PARAM, SESSION_PARAM } from './names.js';
+
+/** Where this request's session id came from. */
+export type SessionSource =
+  /** The site's own cookie. */
+  | 'cookie'
+  /** The session parameter in the URL, honoured for a framed or widget flow (see urlSessionHonoured). */
+  | 'url'
+  /** Neither: issued by this request. */
+  | 'new';
 
 export interface SessionInfo {
   id: string;
   csrfToken: string;
-  /** true when this request created the session (no cookie or parameter came in). */
+  /** true when this request created the session (no cookie or honoured parameter came in). */
   isNew: boolean;
+  source: SessionSource;
+  /**
+   * The partner origin a cross-origin widget call came from, when its session is that partner's:
+   * the one other origin whose state-changing calls are accepted for this session.
+   */
+  partnerOrigin: string | null;
 }
 
 declare module 'fastify' {
@@ -23,8 +39,9 @@ function sign(value: string, secret: string, purpose: string): string {
 }
 
 /**
- * Session ids are signed by the server ('random.signature'), so an id planted by someone else
- * (a link carrying a made-up session parameter) is refused: no session fixation through URLs.
+ * Session ids are signed by the server ('random.signature'), so an id made up by someone else is
+ * refused. A genuine id can still be planted (a link carrying someone's own session): the URL
+ * rules below decide where a parameter counts at all.
  */
 export function issueSessionId(secret: string): string {
   const random = randomBytes(18).toString('base64url');
@@ -43,39 +60,136 @@ export function csrfTokenFor(sessionId: string, secret: string): string {
   return sign(sessionId, secret, 'csrf');
 }
 
-export function csrfMatches(req: FastifyRequest): boolean {
-  const body = (req.body ?? {}) as Record<string, unknown>;
+/** A fresh session id with its CSRF token (the next id of a rotation). */
+export function issueSession(secret: string): { id: string; csrfToken: string } {
+  const id = issueSessionId(secret);
+  return { id, csrfToken: csrfTokenFor(id, secret) };
+}
+
+/** The CSRF token the request carries: the x-csrf-token header, else the `_csrf` field or parameter. */
+function sentCsrfToken(req: FastifyRequest): unknown {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
   const query = (req.query ?? {}) as Record<string, unknown>;
-  const sent = req.headers['x-csrf-token'] ?? body[CSRF_PARAM] ?? query[CSRF_PARAM];
+  return req.headers['x-csrf-token'] ?? body[CSRF_PARAM] ?? query[CSRF_PARAM];
+}
+
+export function csrfMatches(req: FastifyRequest): boolean {
+  const sent = sentCsrfToken(req);
   if (typeof sent !== 'string') return false;
   const want = Buffer.from(req.session.csrfToken);
   const got = Buffer.from(sent);
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
+/** What the session plugin asks the database: which partner origins a session is bound to, if any. */
+export type PartnerSessionLookup = (sessionId: string) => Promise<{ origins: readonly string[] } | null>;
+
+export interface SessionPluginOptions {
+  secret: string;
+  /** The session's partner (a framed session, or one handed to a partner page's widgets). */
+  partnerSession: PartnerSessionLookup;
+  /** Tells the operator once that cookies cannot be Secure on plain HTTP (production only). */
+  warnPlainHttp?: (message: string) => void;
+}
+
 /**
- * The buyer's session. It travels as the httpOnly cookie and, where third-party cookies are
- * blocked (framed pages), as the spec's session parameter in URLs and payloads. Sessions are
- * identified by an unguessable id; the CSRF token is derived from it, so no process keeps state.
+ * Whether a session id in the URL counts for this request. The parameter exists for flows where
+ * our cookie cannot travel: a partner's frame and a partner page's own widgets. Anywhere else it
+ * would let a link choose the visitor's session (fixation), so it counts only:
+ * - in a frame (Sec-Fetch-Dest iframe), for a session a confirmed handshake bound to a partner;
+ * - in a cross-origin widget call whose Origin is one of the session's partner's origins;
+ * - in this site's own scripts' calls (Sec-Fetch-Site same-origin, not a navigation): the page
+ *   put the parameter there from the session the server rendered into it.
+ * Browsers set Sec-Fetch-* themselves and no page can change them; a request without them (an
+ * old browser, a script) gets the cookie rule only.
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secret: string; secureCookie: boolean }) => {
+export async function urlSessionHonoured(
+  context: FetchContext,
+  origin: string | undefined,
+  binding: { origins: readonly string[] } | null | (() => Promise<{ origins: readonly string[] } | null>),
+): Promise<{ honoured: boolean; partnerOrigin: string | null }> {
+  const no = { honoured: false, partnerOrigin: null };
+  if (context === 'same-origin-call') return { honoured: true, partnerOrigin: null };
+  if (context !== 'frame' && context !== 'cross-origin-call') return no;
+  const bound = typeof binding === 'function' ? await binding() : binding;
+  if (!bound) return no;
+  if (context === 'frame') return { honoured: true, partnerOrigin: null };
+  return origin && bound.origins.includes(origin) ? { honoured: true, partnerOrigin: origin } : no;
+}
+
+/** The cookie's attributes: Lax (no other site's page sends it along), Secure whenever the request came over HTTPS. */
+export function sessionCookieOptions(req: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    maxAge: 60 * 60 * 24 * 30,
+  };
+}
+
+/**
+ * Moves this request (and the browser) to another session id, after the services moved the
+ * session's rows (services/sessions rotateSession). A cookie session gets the new cookie; a URL
+ * session learns the new id from the call's answer.
+ */
+export function switchSession(req: FastifyRequest, reply: FastifyReply, newId: string, secret: string): void {
+  req.session = {
+    id: newId,
+    csrfToken: csrfTokenFor(newId, secret),
+    isNew: false,
+    source: req.session.source === 'url' ? 'url' : 'cookie',
+    partnerOrigin: req.session.partnerOrigin,
+  };
+  if (req.session.source === 'cookie' && sessionCookieWorks(fetchContextOf(req.headers))) {
+    reply.setCookie(SESSION_PARAM, newId, sessionCookieOptions(req));
+  }
+}
+
+/**
+ * The buyer's session. It travels as the httpOnly cookie and, where cookies cannot travel
+ * (partner frames, widgets on partner pages), as the spec's session parameter in URLs, under
+ * the rules of urlSessionHonoured. A session parameter is never written into a cookie. The
+ * CSRF token is derived from the id, so no process keeps state.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   app.decorateRequest('session', null as unknown as SessionInfo);
+  let warned = false;
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
-    const fromParam = typeof query[SESSION_PARAM] === 'string' ? (query[SESSION_PARAM] as string) : undefined;
-    const fromCookie = req.cookies[SESSION_PARAM];
-    let id = [fromParam, fromCookie].find((v) => v !== undefined && isValidSessionId(v, opts.secret));
+    const param = typeof query[SESSION_PARAM] === 'string' ? (query[SESSION_PARAM] as string) : undefined;
+    const cookie = req.cookies[SESSION_PARAM];
+    const fromCookie = cookie !== undefined && isValidSessionId(cookie, opts.secret) ? cookie : undefined;
+    const context = fetchContextOf(req.headers);
+
+    let id = fromCookie;
+    let source: SessionSource = fromCookie ? 'cookie' : 'new';
+    let partnerOrigin: string | null = null;
+    // The cookie, when there is one, is the session: a parameter never overrides it.
+    if (fromCookie === undefined && param !== undefined && isValidSessionId(param, opts.secret)) {
+      const verdict = await urlSessionHonoured(context, req.headers.origin, () => opts.partnerSession(param));
+      if (verdict.honoured) {
+        id = param;
+        source = 'url';
+        partnerOrigin = verdict.partnerOrigin;
+      }
+    }
     const isNew = id === undefined;
     if (id === undefined) id = issueSessionId(opts.secret);
-    req.session = { id, csrfToken: csrfTokenFor(id, opts.secret), isNew };
-    if (fromCookie !== id) {
-      reply.setCookie(SESSION_PARAM, id, {
-        path: '/',
-        httpOnly: true,
-        sameSite: opts.secureCookie ? 'none' : 'lax',
-        secure: opts.secureCookie,
-        maxAge: 60 * 60 * 24 * 30,
-      });
+    req.session = { id, csrfToken: csrfTokenFor(id, opts.secret), isNew, source, partnerOrigin };
+
+    // A new session gets the cookie, except in another site's context (a partner's frame, a
+    // widget call): there the browser would refuse a Lax cookie, and the URL carries the session.
+    if (isNew && sessionCookieWorks(context)) {
+      const options = sessionCookieOptions(req);
+      if (!options.secure && opts.warnPlainHttp && !warned) {
+        warned = true;
+        opts.warnPlainHttp(
+          'This production server is reached over plain HTTP, so its session cookie cannot be Secure. ' +
+            'Serve it over HTTPS; if TLS ends at a proxy, list the proxy in TRUST_PROXY so that X-Forwarded-Proto counts.',
+        );
+      }
+      reply.setCookie(SESSION_PARAM, id, options);
     }
   });
 });

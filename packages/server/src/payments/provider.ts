@@ -53,7 +53,7 @@ export type PaymentEventKind = 'succeeded' | 'declined' | 'refunded';
 
 /** A callback whose authenticity the provider has verified. */
 export interface PaymentEvent {
-  /** The provider's own id of this notification: a replay carries the same id. */
+  /** The provider's own id of this notification: a replay carries the same id for the same payment. */
   eventId: string;
   paymentId: string;
   kind: PaymentEventKind;

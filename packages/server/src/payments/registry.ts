@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app.js';
+import { NotifySecretKey } from '../services/partners/index.js';
 import { PartnerPayProvider } from './partner-pay/provider.js';
 import { DEFAULT_PROVIDER, PaymentProviders } from './provider.js';
 import { type DeliverCallback, SandboxBank } from './sandbox/bank.js';
@@ -9,6 +10,8 @@ export interface PaymentSetup {
   providers: PaymentProviders;
   /** The sandbox bank's pages, when the sandbox is enabled. */
   sandboxBank: SandboxBank | undefined;
+  /** Opens the partners' notify secrets; derived from the server secret. */
+  notifySecrets: NotifySecretKey;
 }
 
 /**
@@ -24,10 +27,11 @@ export function createPaymentSetup(
 ): PaymentSetup {
   const env = opts.env ?? process.env;
   const defaultName = env.PAYMENT_PROVIDER || DEFAULT_PROVIDER;
-  const partnerPay = new PartnerPayProvider({ db: deps.db, clock: deps.clock });
+  const notifySecrets = NotifySecretKey.fromServerSecret(deps.config.csrfSecret);
+  const partnerPay = new PartnerPayProvider({ db: deps.db, clock: deps.clock, notifySecrets });
   const sandboxEnabled = !deps.config.production || env.PAYMENT_SANDBOX === '1';
   if (!sandboxEnabled) {
-    return { providers: new PaymentProviders([partnerPay], defaultName), sandboxBank: undefined };
+    return { providers: new PaymentProviders([partnerPay], defaultName), sandboxBank: undefined, notifySecrets };
   }
   const key = sandboxKey(deps.config.csrfSecret);
   const sandbox = new SandboxProvider({ db: deps.db, key });
@@ -38,5 +42,5 @@ export function createPaymentSetup(
     publicUrl: deps.config.publicUrl,
     deliver: opts.deliverSandboxCallback,
   });
-  return { providers: new PaymentProviders([sandbox, partnerPay], defaultName), sandboxBank };
+  return { providers: new PaymentProviders([sandbox, partnerPay], defaultName), sandboxBank, notifySecrets };
 }

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/index.js';
 import { type MailContext, type RefundReason, refundEmail, ticketsEmail } from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { sellOrderHolds } from '../services/holds/sale.js';
+import type { NotifySecretKey } from '../services/partners/index.js';
 import { issueOrderTickets } from '../tickets/issue.js';
 import { loadOrder, loadOrderTickets, type TicketOrder } from '../tickets/query.js';
 import { type BuyerOrder, findBuyerOrder, paymentOrderOf } from './buyer-order.js';
@@ -20,6 +21,8 @@ export interface PaymentDeps {
   clock: Clock;
   config: ServerConfig;
   providers: PaymentProviders;
+  /** Opens the partners' sealed notify secrets, for the partner pay flow's signatures. */
+  notifySecrets: NotifySecretKey;
 }
 
 /** Messages of the payment session answer (hall-basket-checkout.md 8.5 where the spec has one). */
@@ -94,7 +97,7 @@ export type CallbackOutcome =
   | 'unknown-payment'
   /** A success for another amount than the payment's: nothing recorded, nothing changed. */
   | 'amount-mismatch'
-  /** This event was applied before: nothing changed. */
+  /** This event was applied to this payment before: nothing changed. */
   | 'replayed'
   /** Recorded, but the payment had already reached a final state. */
   | 'ignored'
@@ -123,8 +126,8 @@ interface PaymentRow {
 }
 
 /**
- * Applies a verified payment event in ONE transaction, keyed by (provider, event id) so a replay
- * changes nothing.
+ * Applies a verified payment event in ONE transaction, keyed by (provider, payment, event id) so
+ * a replay changes nothing.
  *
  * Success: the payment is marked succeeded and the order's holds become sales (a late payment
  * re-claims places whose hold lapsed if they are still free). Then the tickets are issued, the
@@ -153,10 +156,13 @@ export async function applyPaymentEvent(
     if (event.kind === 'succeeded' && event.amount !== undefined && event.amount !== payment.amount) {
       return 'amount-mismatch';
     }
+    // An event is a replay only for the payment it was first applied to: a provider's event ids
+    // need not be unique across payments (a partner's own counter), and an id seen for another
+    // order must not leave this one unpaid (migration 0005).
     const recorded = await tx.query(
       `INSERT INTO payment_events (provider, event_id, payment_id, kind, payload, received_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6)
-       ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+       ON CONFLICT (provider, payment_id, event_id) DO NOTHING RETURNING event_id`,
       [provider.name, event.eventId, payment.id, event.kind, JSON.stringify(event.payload), now],
     );
     if (recorded.rows.length === 0) return 'replayed';

@@ -6,17 +6,22 @@ export function paymentSessionPath(orderId: number): string {
 }
 
 /**
- * The order a payment session url names (absolute on this site, or a path), or null for any
- * other address: the partner pay flow is handed this url back (POST /pay/notifymts).
+ * The order a payment session url names, or null for any other address: the partner pay flow is
+ * handed this url back (POST /pay/notifymts). Only the path counts, /payment/session/{orderId}/:
+ * the url merely names the order, which the caller then opens only for its own buyer (session or
+ * order token). Its origin is not compared with this process's PUBLIC_URL: behind one proxy, the
+ * process that answered the payment session may know the site under another address (its own
+ * port, an older PUBLIC_URL) than the one that gets the url back.
  */
-export function orderIdOfPaymentSessionUrl(url: string, publicUrl: string): number | null {
+export function orderIdOfPaymentSessionUrl(url: string): number | null {
   let parsed: URL;
   try {
-    parsed = new URL(url, publicUrl);
+    // Any base: a path and an absolute url read the same.
+    parsed = new URL(url, 'http://site.invalid');
   } catch {
     return null;
   }
-  if (parsed.origin !== new URL(publicUrl).origin) return null;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   const m = /^\/payment\/session\/([1-9]\d{0,9})\/$/.exec(parsed.pathname);
   const id = m ? Number(m[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;

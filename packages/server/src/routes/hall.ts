@@ -8,49 +8,72 @@ import {
 } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route.js';
+import { budgets, clientAddress, limiterOf, requesterOf, sendTooManyRequests } from '../limits/index.js';
 import {
   addEntranceTickets,
   deselectAll,
   deselectPlace,
   removeEntranceTickets,
+  type SelectionOutcome,
   selectionAnswer,
   selectPlace,
 } from '../services/basket/index.js';
-import { loadHallMap } from '../services/hall/map.js';
+import { hallMapCacheOf, pickEncoding } from '../services/hall/map-cache.js';
 
 /** The hall page's calls (hall-basket-checkout.md 7.1–7.3): the map and the seat selection. */
 export const hallRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
 
+  const maps = hallMapCacheOf(deps);
+  const limiter = limiterOf(app);
+
+  /** A basket change's answer; a change of a performance's holds outdates its shared map. */
+  const answered = (outcome: SelectionOutcome, performanceId?: number) => {
+    if (outcome.ok && outcome.changedPerformance !== undefined) maps.changed(outcome.changedPerformance);
+    return selectionAnswer(outcome, performanceId);
+  };
+
+  // The shared, cached map unless this buyer holds places of the performance: then one built
+  // for them, which costs a full build and so has its own, smaller rate limit.
   route(app, hallMap, async (input, req, reply) => {
-    const map = await loadHallMap(deps.db, input.performanceId, req.session.id, deps.clock.now());
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const personal = !req.session.isNew && (await maps.holdsPlaces(input.performanceId, req.session.id));
+    if (personal) {
+      const refusal = await limiter.take([budgets.personalHallMap], requesterOf(req));
+      if (refusal) return sendTooManyRequests(reply, hallMap, refusal);
+    }
+    const map = personal
+      ? await maps.personal(input.performanceId, req.session.id, encoding)
+      : await maps.shared(input.performanceId, encoding);
     if (!map)
       return reply.code(404).send(hallMap.failure('Возникла ошибка при загрузке схемы зала. Попробуйте позже.', 404));
-    reply.header('cache-control', 'no-store');
-    return map;
+    // no-store: the answer depends on the buyer's holds; and nothing caches it, so Accept-Encoding needs no Vary.
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    if (map.encoding !== 'identity') reply.header('content-encoding', map.encoding);
+    return reply.send(map.body);
   });
 
+  // The contract lets through only a cypher of 1 to 10 digits within the database's integer.
   route(app, hallPlaceSelect, async (input, req) => {
     const performancePlaceId = Number(input.cypher);
-    if (!Number.isSafeInteger(performancePlaceId))
-      return hallPlaceSelect.failure('Не удалось добавить билет в корзину');
-    const outcome = await selectPlace(deps, req.session, { performancePlaceId, tariffId: input.tax ?? null });
-    return selectionAnswer(outcome);
+    const outcome = await selectPlace(deps, req.session, {
+      performancePlaceId,
+      tariffId: input.tax ?? null,
+      client: clientAddress(req.ip),
+    });
+    return answered(outcome);
   });
 
   route(app, hallPlaceDeselect, async (input, req) => {
     const performancePlaceId = Number(input.cypher);
-    if (!Number.isSafeInteger(performancePlaceId))
-      return hallPlaceDeselect.failure('Не удалось удалить билет из корзины');
     const outcome = await deselectPlace(deps, req.session, { performancePlaceId });
     const performanceId = await performanceOfPlace(performancePlaceId);
-    return selectionAnswer(outcome, performanceId);
+    return answered(outcome, performanceId);
   });
 
-  // A GET in the spec (the page reloads after it); it only ever empties the caller's own basket.
-  route(app, hallPlaceDeselectAll, async (_input, req) => selectionAnswer(await deselectAll(deps, req.session)), {
-    csrf: false,
-  });
+  // A GET in the spec (the page reloads after it); the contract marks it as changing state, so
+  // like a POST it needs the CSRF token and this site's Origin.
+  route(app, hallPlaceDeselectAll, async (_input, req) => selectionAnswer(await deselectAll(deps, req.session)));
 
   route(app, entranceTicketsAdd, async (input, req) => {
     const outcome = await addEntranceTickets(deps, req.session, {
@@ -58,8 +81,9 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
       sectionId: input.sectionId,
       count: input.count,
       tariffId: input.taxId || null,
+      client: clientAddress(req.ip),
     });
-    return selectionAnswer(outcome, input.performanceId);
+    return answered(outcome, input.performanceId);
   });
 
   route(app, entranceTicketsRemove, async (input, req) => {
@@ -68,7 +92,7 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
       sectionId: input.sectionId,
       count: input.count ?? 1,
     });
-    return selectionAnswer(outcome, input.performanceId);
+    return answered(outcome, input.performanceId);
   });
 
   async function performanceOfPlace(performancePlaceId: number): Promise<number | undefined> {

@@ -17,7 +17,8 @@ import {
   startPaymentSession,
 } from '../payments/service.js';
 import { getPaymentState } from '../payments/state.js';
-import { orderTicketsPdf, type TicketPdfResult, ticketPdf } from '../tickets/completion.js';
+import { sealClearNotifySecrets } from '../services/partners/index.js';
+import { orderTicketsPdf, PDF_NOT_FOUND, type TicketPdfResult, ticketPdf } from '../tickets/completion.js';
 import { registerPartnerPayRoutes } from './partner-pay.js';
 import { registerSandboxBankPages } from './sandbox-bank.js';
 
@@ -55,7 +56,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     deliverSandboxCallback: async (notification) =>
       (await app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, payload: notification })).statusCode,
   });
-  const deps: PaymentDeps = { ...app.deps, providers: setup.providers };
+  const deps: PaymentDeps = { ...app.deps, providers: setup.providers, notifySecrets: setup.notifySecrets };
+  // Migration 0005 moved no secret (SQL has no key): whatever is still in clear, from an older
+  // database or the demo seed, is sealed before the first request. findPayingPartner seals a
+  // row that turns up in clear later (written by an older process during a rolling upgrade).
+  const sealed = await sealClearNotifySecrets(app.deps.db, setup.notifySecrets);
+  if (sealed > 0) app.log.info({ sealed }, 'partner notify secrets sealed');
 
   route(app, paymentSession, (input, req) =>
     startPaymentSession(deps, { orderId: input.orderId, sessionId: req.session.id, token: input.token }),
@@ -91,23 +97,13 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   if (setup.sandboxBank) registerSandboxBankPages(app, setup.sandboxBank);
 
-  // E-ticket PDFs for the holder of the order's token; a malformed request is a ticket or order
-  // that does not exist.
+  // E-ticket PDFs for the holder of the order's token. Everything else (a malformed request, no
+  // such ticket or order, a wrong token) is the same 404, so nothing tells which exist.
   route(app, ticketPdfCall, async (input, _req, reply) =>
-    sendPdf(
-      reply,
-      input
-        ? await ticketPdf(app.deps, input.code, input.token)
-        : { ok: false, status: 404, message: 'Билет не найден' },
-    ),
+    sendPdf(reply, input ? await ticketPdf(app.deps, input.code, input.token) : PDF_NOT_FOUND),
   );
 
   route(app, orderTicketsPdfCall, async (input, _req, reply) =>
-    sendPdf(
-      reply,
-      input
-        ? await orderTicketsPdf(app.deps, input.orderId, input.token)
-        : { ok: false, status: 404, message: 'Заказ не найден' },
-    ),
+    sendPdf(reply, input ? await orderTicketsPdf(app.deps, input.orderId, input.token) : PDF_NOT_FOUND),
   );
 };

@@ -1,22 +1,29 @@
 import { sandboxBank3ds, sandboxBankPage, sandboxBankPay } from '@partera/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../http/route.js';
+import { cspNonce } from '../http/security-headers.js';
 import type { BankStep, SandboxBank } from '../payments/sandbox/bank.js';
-import { renderBankStep } from '../payments/sandbox/pages.js';
+import { bankPagePolicy, renderBankStep } from '../payments/sandbox/pages.js';
 import { SELF_ONLY_FRAME_POLICY } from '../services/partners/index.js';
 
 type FramePolicy = () => Promise<string>;
 
 async function sendStep(reply: FastifyReply, step: BankStep, framePolicy: FramePolicy) {
-  const { status, html } = renderBankStep(step);
+  const nonce = cspNonce();
+  const { status, html } = renderBankStep(step, nonce);
   // The bank page is shown inside this site's own checkout frame, which may itself sit in a
   // registered partner's page: a browser checks every ancestor against frame-ancestors.
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', await framePolicy().catch(() => SELF_ONLY_FRAME_POLICY))
-    .type('text/html; charset=utf-8')
-    .send(html);
+  const frameAncestors = await framePolicy().catch(() => SELF_ONLY_FRAME_POLICY);
+  return (
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', bankPagePolicy(nonce, frameAncestors))
+      // The page's address holds the payment id: it goes to no other site.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 const MISSING: BankStep = { step: 'missing' };

@@ -22,8 +22,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_PARAM, SESSION_PARAM } from '../http/names.js';
 import { route } from '../http/route.js';
+import { csrfTokenFor, issueSessionId } from '../http/session.js';
 import { getBasketState } from '../services/basket/index.js';
 import { CAPITAL_SUBDOMAIN, findCity, getHallPage, listUpcomingPerformances } from '../services/catalogue/index.js';
+import { bindWidgetSession, findPartnerByOrigin } from '../services/partners/index.js';
 
 /**
  * Every call the seat map, basket and checkout widgets make (packages/core/src/api), and the
@@ -102,14 +104,24 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
     // (a browser would not let another origin read it anyway; this also stops non-browser callers
     // that pretend to be a partner page without its Origin).
     reply.header('cache-control', 'private, no-store');
-    if (!(await partnerOrigin(req))) {
+    const origin = await partnerOrigin(req);
+    const partner = origin ? await findPartnerByOrigin(deps.db, origin) : null;
+    if (!partner) {
       return reply.code(403).send(widgetSession.failure('Этот сайт не зарегистрирован как партнёр', 403));
+    }
+    // The sid parameter counts only for a session already bound to this partner (session.ts):
+    // then the widgets resume it. Otherwise they get a fresh session that belongs to the partner,
+    // never the one of a cookie that happened to come along.
+    let sessionId = req.session.id;
+    if (req.session.source !== 'url') {
+      sessionId = issueSessionId(deps.config.csrfSecret);
+      await bindWidgetSession(deps.db, sessionId, partner, deps.clock.now());
     }
     return {
       sessionName: SESSION_PARAM,
-      sessionId: req.session.id,
+      sessionId,
       csrfParam: CSRF_PARAM,
-      csrfToken: req.session.csrfToken,
+      csrfToken: csrfTokenFor(sessionId, deps.config.csrfSecret),
     };
   });
 

@@ -31,13 +31,14 @@ export const DEMO_PARTNER = {
 /**
  * The telecom partner of examples/telecom-partner: it takes the payment in its own app (spec
  * 4.8) and signs its calls to the shop with the notify secret. Development data only: the secret
- * is public, in this file, so a production registry never holds this partner.
+ * is public, in this file, so a production start never loads it (ServerConfig.demoData).
  */
 export const DEMO_TELECOM_PARTNER = {
   name: 'Демо-оператор связи',
   hash: 'demo-telecom-hash',
   allowedOrigins: ['http://127.0.0.1:4100', 'http://localhost:4100'],
-  cashbackPercent: 5,
+  // The most a frame URL's cashback_value may ask for; the example's page asks for 7 %.
+  cashbackPercent: 10,
   ownPayFlow: true,
   notifySecret: 'demo-telecom-secret',
 } as const;

@@ -1,8 +1,9 @@
+import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Queryable } from '../db/index.js';
 import { orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
-import { renderTicketsPdf } from './pdf.js';
 import { loadOrder, loadOrderTickets, loadTicketByCode, type TicketOrder, tokenMatches } from './query.js';
+import { storedTicketsPdf } from './stored-pdf.js';
 
 export interface CompletionTicket {
   code: string;
@@ -88,30 +89,44 @@ export async function getOrderCompletion(
   };
 }
 
-export type TicketPdfResult =
-  | { ok: true; pdf: Buffer; filename: string }
-  | { ok: false; status: 403 | 404; message: string };
+export type TicketPdfResult = { ok: true; pdf: Buffer; filename: string } | { ok: false; status: 404; message: string };
 
-const NOT_FOUND = { ok: false, status: 404, message: 'Билет не найден' } as const;
-const FORBIDDEN = {
+/**
+ * The one answer for every PDF that cannot be had: no such ticket or order, a returned ticket, no
+ * issued tickets, a missing or wrong token. Telling 'exists, wrong token' apart (it was a 403)
+ * let anyone enumerate which order numbers and ticket codes exist.
+ */
+export const PDF_NOT_FOUND = {
   ok: false,
-  status: 403,
-  message: 'Нет доступа к билету: откройте ссылку из письма с билетами',
+  status: 404,
+  message: 'Билет не найден. Откройте ссылку из письма с билетами.',
 } as const;
 
-type PdfDeps = { db: Queryable; config: Pick<ServerConfig, 'supportPhone' | 'supportEmail'> };
+type PdfDeps = {
+  db: Queryable;
+  clock: Clock;
+  config: Pick<ServerConfig, 'supportPhone' | 'supportEmail'>;
+};
 
-/** One ticket's PDF, for the holder of the order's token. A returned ticket is not printed. */
+/** What a PDF prints of the order and the service: only that goes into the stored PDF's fingerprint. */
+function printed(deps: PdfDeps, order: TicketOrder) {
+  return {
+    order: { number: order.number, surname: order.surname, firstName: order.firstName, patronymic: order.patronymic },
+    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
+  };
+}
+
+/** One ticket's PDF, for the holder of the order's token. A returned ticket is not served. */
 export async function ticketPdf(deps: PdfDeps, code: string, token: string | undefined): Promise<TicketPdfResult> {
   const found = await loadTicketByCode(deps.db, code);
-  if (found?.ticket.status !== 'issued') return NOT_FOUND;
+  if (found?.ticket.status !== 'issued') return PDF_NOT_FOUND;
   const order = await loadOrder(deps.db, found.orderId);
-  if (!order) return NOT_FOUND;
-  if (!tokenMatches(order, token)) return FORBIDDEN;
-  const pdf = await renderTicketsPdf({
-    order,
-    tickets: [found.ticket],
-    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
+  if (!order || !tokenMatches(order, token)) return PDF_NOT_FOUND;
+  const pdf = await storedTicketsPdf(deps.db, {
+    orderId: order.id,
+    scope: found.ticket.code,
+    input: { ...printed(deps, order), tickets: [found.ticket] },
+    now: deps.clock.now(),
   });
   return { ok: true, pdf, filename: `bilet-${found.ticket.code}.pdf` };
 }
@@ -123,14 +138,14 @@ export async function orderTicketsPdf(
   token: string | undefined,
 ): Promise<TicketPdfResult> {
   const order = await loadOrder(deps.db, orderId);
-  if (!order) return NOT_FOUND;
-  if (!tokenMatches(order, token)) return FORBIDDEN;
+  if (!order || !tokenMatches(order, token)) return PDF_NOT_FOUND;
   const tickets = await loadOrderTickets(deps.db, orderId);
-  if (tickets.length === 0) return NOT_FOUND;
-  const pdf = await renderTicketsPdf({
-    order,
-    tickets,
-    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
+  if (tickets.length === 0) return PDF_NOT_FOUND;
+  const pdf = await storedTicketsPdf(deps.db, {
+    orderId: order.id,
+    scope: 'order',
+    input: { ...printed(deps, order), tickets },
+    now: deps.clock.now(),
   });
   return { ok: true, pdf, filename: `bilety-zakaz-${order.number}.pdf` };
 }

@@ -21,37 +21,73 @@ export async function buildTestApp(db: Database, opts: { clock?: ManualClock; co
 }
 
 export interface Buyer {
-  sessionId: string;
-  csrf: string;
+  /** The current session id: placing an order (or another privilege change) rotates it. */
+  readonly sessionId: string;
+  readonly csrf: string;
   get(url: string): Promise<{ status: number; json: () => any; body: string }>;
   post(url: string, form: Record<string, string | number>): Promise<{ status: number; json: () => any; body: string }>;
 }
 
-/** A browser-like buyer: its own signed session cookie and the CSRF token the page would carry. */
-export function buyer(app: FastifyInstance, secret = 'test-secret'): Buyer {
-  const sessionId = issueSessionId(secret);
-  const csrf = csrfTokenFor(sessionId, secret);
-  const cookies = { [SESSION_PARAM]: sessionId };
+let clients = 0;
+
+/**
+ * A client address of its own (TEST-NET-2, 198.51.100.0/24, then on): buyers in tests are
+ * different people, as the rate limits and the hold cap per client address see them.
+ */
+export function nextClientAddress(): string {
+  const n = ++clients;
+  return `198.${51 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * A browser-like buyer: its own signed session cookie, the CSRF token the page would carry (sent
+ * on GETs too, as the widgets do), the cookie the server sets when it rotates the session, and
+ * its own client address (or the one given: buyers behind one NAT).
+ */
+export function buyer(app: FastifyInstance, secret = 'test-secret', address = nextClientAddress()): Buyer {
+  let sessionId = issueSessionId(secret);
+  const follow = (r: { cookies: Array<{ name: string; value: string }> }) => {
+    const next = r.cookies.find((c) => c.name === SESSION_PARAM)?.value;
+    if (next) sessionId = next;
+  };
+  const answer = (r: Awaited<ReturnType<FastifyInstance['inject']>>) => {
+    follow(r);
+    return { status: r.statusCode, json: () => r.json(), body: r.body };
+  };
   return {
-    sessionId,
-    csrf,
+    get sessionId() {
+      return sessionId;
+    },
+    get csrf() {
+      return csrfTokenFor(sessionId, secret);
+    },
     async get(url) {
-      const r = await app.inject({ method: 'GET', url, cookies });
-      return { status: r.statusCode, json: () => r.json(), body: r.body };
+      const csrf = csrfTokenFor(sessionId, secret);
+      return answer(
+        await app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: address,
+          cookies: { [SESSION_PARAM]: sessionId },
+          headers: { 'x-csrf-token': csrf },
+        }),
+      );
     },
     async post(url, form) {
       const payload = new URLSearchParams({
         ...Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
-        [CSRF_PARAM]: csrf,
+        [CSRF_PARAM]: csrfTokenFor(sessionId, secret),
       }).toString();
-      const r = await app.inject({
-        method: 'POST',
-        url,
-        cookies,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload,
-      });
-      return { status: r.statusCode, json: () => r.json(), body: r.body };
+      return answer(
+        await app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: address,
+          cookies: { [SESSION_PARAM]: sessionId },
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
+        }),
+      );
     },
   };
 }

@@ -1,5 +1,7 @@
 import domain from './0001_domain.js';
 import embedding from './0002_embedding.js';
+import cost from './0004_cost.js';
+import paymentsPartners from './0005_payments_partners.js';
 
 export interface Migration {
   version: string;
@@ -10,4 +12,6 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: '0001_domain', sql: domain },
   { version: '0002_embedding', sql: embedding },
+  { version: '0004_cost', sql: cost },
+  { version: '0005_payments_partners', sql: paymentsPartners },
 ];

@@ -1,12 +1,14 @@
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/index.js';
-import { findPayingPartner, type Partner } from '../../services/partners/index.js';
+import { findPayingPartner, type NotifySecretKey, type Partner } from '../../services/partners/index.js';
 import type { CallbackRequest } from '../provider.js';
 import { PARTNER_PAY_HEADERS, type SignedRequest, signatureMatches, timestampFresh } from './signature.js';
 
 export interface PartnerAuthDeps {
   db: Queryable;
   clock: Clock;
+  /** Opens the partners' sealed notify secrets (the registry stores none in clear). */
+  notifySecrets: NotifySecretKey;
 }
 
 function header(headers: CallbackRequest['headers'], name: string): string | undefined {
@@ -30,7 +32,7 @@ export async function authenticatePartner(
   const signature = header(headers, PARTNER_PAY_HEADERS.signature);
   if (!partner || !timestamp || !signature) return null;
   if (!timestampFresh(timestamp, deps.clock.now())) return null;
-  const found = await findPayingPartner(deps.db, partner);
+  const found = await findPayingPartner(deps.db, partner, deps.notifySecrets);
   if (!found) return null;
   return signatureMatches(found.notifySecret, { ...signed, partner, timestamp }, signature) ? found.partner : null;
 }

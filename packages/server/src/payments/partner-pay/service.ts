@@ -30,7 +30,7 @@ export async function notifyPartnerPay(
   deps: PaymentDeps,
   input: { sessionId: string; url: string; params?: Record<string, unknown> | undefined },
 ): Promise<NotifyAnswer> {
-  const orderId = orderIdOfPaymentSessionUrl(input.url, deps.config.publicUrl);
+  const orderId = orderIdOfPaymentSessionUrl(input.url);
   if (orderId === null) return { error: 1, message: PARTNER_PAY_MESSAGES.badUrl };
   const provider = deps.providers.get(PARTNER_PAY);
   if (!provider) return { error: 1, message: PARTNER_PAY_MESSAGES.unavailable };
@@ -85,7 +85,7 @@ const PARTNER_STATUS = {
  * its notify secret. Only the partner whose frame the order was placed in sees it.
  */
 export async function readPartnerOrder(
-  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  deps: Pick<PaymentDeps, 'db' | 'clock' | 'notifySecrets'>,
   request: { headers: CallbackRequest['headers']; orderToken: string },
 ): Promise<{ status: 200 | 403 | 404; answer: PartnerOrderAnswer }> {
   const partner = await authenticatePartner(deps, request.headers, {

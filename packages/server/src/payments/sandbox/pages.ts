@@ -1,4 +1,5 @@
 import { escapeHtml } from '@partera/contract';
+import { contentSecurityPolicy } from '../../http/security-headers.js';
 import { formatBankAmount } from '../../tickets/format.js';
 import type { BankPayment, BankStep } from './bank.js';
 import { type CardField, groupCardNumber, TEST_CARDS, THREE_DS_CODE } from './cards.js';
@@ -38,13 +39,33 @@ button:hover{background:#1f57c7}
 .cards button{width:auto;margin:0;padding:2px 8px;background:#eef2fb;color:#1f57c7;font-weight:500;font-size:12px}
 .hint{color:#667085;font-size:13px;margin:8px 0 0}
 .code{font:600 22px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:4px}
+.step-title{font-size:17px;margin:0 0 6px}
+.step-text{margin:0}
 a{color:#1f57c7}
 `;
+
+/**
+ * The bank page's Content-Security-Policy: its one inline style sheet and (form and result
+ * pages) its one inline script carry this answer's nonce, and nothing else runs; nothing loads
+ * but the browser's own favicon request; forms post only to the bank itself; frame-ancestors as
+ * given (the shop and its registered partners, whose pages hold the checkout that frames the bank).
+ */
+export function bankPagePolicy(nonce: string, frameAncestors: string): string {
+  const own = contentSecurityPolicy({
+    'default-src': ["'none'"],
+    'script-src': [`'nonce-${nonce}'`],
+    'style-src': [`'nonce-${nonce}'`],
+    'img-src': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+  });
+  return `${own}; ${frameAncestors}`;
+}
 
 /** How long the result page waits for the checkout before following its own return link. */
 export const RETURN_LINK_FALLBACK_MS = 1500;
 
-function page(title: string, body: string, script = ''): string {
+function page(nonce: string, title: string, body: string, script = ''): string {
   return `<!doctype html>
 <html lang="ru">
 <head>
@@ -52,14 +73,14 @@ function page(title: string, body: string, script = ''): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${e(title)}</title>
-<style>${STYLE}</style>
+<style nonce="${e(nonce)}">${STYLE}</style>
 </head>
 <body>
 <main>
 <div class="bank"><b>Тестовый банк</b><span class="badge">Тестовый режим</span></div>
 ${body}
 </main>
-${script ? `<script>${script}</script>` : ''}
+${script ? `<script nonce="${e(nonce)}">${script}</script>` : ''}
 </body>
 </html>`;
 }
@@ -106,7 +127,7 @@ const FORM_SCRIPT = `
   });});
 })();`;
 
-function cardForm(step: Extract<BankStep, { step: 'form' }>): string {
+function cardForm(step: Extract<BankStep, { step: 'form' }>, nonce: string): string {
   const { payment, values, errors } = step;
   const cards = TEST_CARDS.map(
     (c) =>
@@ -131,15 +152,15 @@ ${cards}
 </ul>
 <p class="hint">Срок действия — любая будущая дата, CVC — любые три цифры, имя владельца — латиницей. Настоящие карты здесь не принимаются, деньги не списываются.</p>
 </section>`;
-  return page(`Оплата заказа № ${payment.orderNumber}`, body, FORM_SCRIPT);
+  return page(nonce, `Оплата заказа № ${payment.orderNumber}`, body, FORM_SCRIPT);
 }
 
-function threeDs(step: Extract<BankStep, { step: '3ds' }>): string {
+function threeDs(step: Extract<BankStep, { step: '3ds' }>, nonce: string): string {
   const { payment } = step;
   const body = `${summary(payment)}
 <form class="panel" method="post" action="${SANDBOX_3DS_PATH}">
-<h1 style="font-size:17px;margin:0 0 6px">Подтверждение покупки</h1>
-<p style="margin:0">Банк отправил одноразовый код в SMS на телефон владельца карты •••• ${e(step.last4)}.</p>
+<h1 class="step-title">Подтверждение покупки</h1>
+<p class="step-text">Банк отправил одноразовый код в SMS на телефон владельца карты •••• ${e(step.last4)}.</p>
 <p class="hint">В тестовом банке код показан здесь: <span class="code">${e(THREE_DS_CODE)}</span></p>
 ${step.error ? `<div class="alert" role="alert">${e(step.error)}</div>` : ''}
 <input type="hidden" name="mdOrder" value="${e(payment.id)}">
@@ -148,7 +169,7 @@ ${step.error ? `<div class="alert" role="alert">${e(step.error)}</div>` : ''}
 <input id="otp" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required autofocus>
 <button type="submit">Подтвердить</button>
 </form>`;
-  return page('Подтверждение покупки — 3-D Secure', body);
+  return page(nonce, 'Подтверждение покупки — 3-D Secure', body);
 }
 
 /**
@@ -157,7 +178,7 @@ ${step.error ? `<div class="alert" role="alert">${e(step.error)}</div>` : ''}
  * the checkout both on our own site and when the site is framed by a partner, where `_top`
  * would take the partner's whole page away.
  */
-function done(step: Extract<BankStep, { step: 'done' }>): string {
+function done(step: Extract<BankStep, { step: 'done' }>, nonce: string): string {
   const success = step.result === 'succeeded';
   const message = success ? 'Оплата прошла успешно' : `Оплата не прошла: ${step.reason ?? 'операция отклонена'}`;
   const notice = step.notified
@@ -169,7 +190,7 @@ function done(step: Extract<BankStep, { step: 'done' }>): string {
 ${notice}
 <p><a id="return" href="${e(step.returnUrl)}" target="_parent">Вернуться в магазин</a></p>
 </section>`;
-  return page(message, body, step.notified ? returnScript(success, step.returnUrl) : '');
+  return page(nonce, message, body, step.notified ? returnScript(success, step.returnUrl) : '');
 }
 
 /** Inline script data: JSON with '<' escaped, so no value can close the script element. */
@@ -188,7 +209,7 @@ function returnScript(success: boolean, returnUrl: string): string {
 setTimeout(function(){document.getElementById('return').click()},${RETURN_LINK_FALLBACK_MS});`;
 }
 
-function closed(step: Extract<BankStep, { step: 'closed' }>): string {
+function closed(step: Extract<BankStep, { step: 'closed' }>, nonce: string): string {
   const paid = step.payment.status === 'succeeded' || step.payment.status === 'refunded';
   const url = paid ? step.payment.returnUrls.successUrl : step.payment.returnUrls.failUrl;
   const body = `${summary(step.payment)}
@@ -196,27 +217,29 @@ function closed(step: Extract<BankStep, { step: 'closed' }>): string {
 <div class="alert${paid ? ' ok' : ''}" role="status">${paid ? 'Этот платёж уже выполнен' : 'Этот платёж уже обработан. Чтобы оплатить заказ, начните оплату заново.'}</div>
 <p><a href="${e(url)}" target="_parent">Вернуться в магазин</a></p>
 </section>`;
-  return page('Платёж уже обработан', body);
+  return page(nonce, 'Платёж уже обработан', body);
 }
 
-function missing(): string {
+function missing(nonce: string): string {
   return page(
+    nonce,
     'Платёж не найден',
     '<section class="panel"><div class="alert" role="alert">Платёж не найден. Вернитесь в магазин и начните оплату заново.</div></section>',
   );
 }
 
-export function renderBankStep(step: BankStep): { status: number; html: string } {
+/** The page of a step; `nonce` is the answer's (bankPagePolicy). */
+export function renderBankStep(step: BankStep, nonce: string): { status: number; html: string } {
   switch (step.step) {
     case 'missing':
-      return { status: 404, html: missing() };
+      return { status: 404, html: missing(nonce) };
     case 'closed':
-      return { status: 200, html: closed(step) };
+      return { status: 200, html: closed(step, nonce) };
     case 'form':
-      return { status: Object.keys(step.errors).length > 0 ? 422 : 200, html: cardForm(step) };
+      return { status: Object.keys(step.errors).length > 0 ? 422 : 200, html: cardForm(step, nonce) };
     case '3ds':
-      return { status: 200, html: threeDs(step) };
+      return { status: 200, html: threeDs(step, nonce) };
     case 'done':
-      return { status: 200, html: done(step) };
+      return { status: 200, html: done(step, nonce) };
   }
 }

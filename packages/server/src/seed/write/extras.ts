@@ -106,6 +106,9 @@ export async function writeExtras(
       expires_at: atMoscow(now, g.validDays, 0).toISOString(),
     })),
   );
+  // The seed runs without the server's SECRET, so the demo telecom secret (public, development
+  // only) goes where a database from before migration 0005 kept secrets, the clear column: the
+  // server seals it as it starts (sealClearNotifySecrets), like any secret it finds there.
   await insertRows(
     tx,
     'partners',

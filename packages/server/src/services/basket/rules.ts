@@ -24,6 +24,13 @@ export const selectionMessages = {
   removeFailed: plain(messages.ticketRemoveFailed),
   unknownTariff: plain(messages.tariffNotFound),
   notFound: plain(messages.placeInfoLoadError),
+  /**
+   * The hold cap (client-holds.ts): this address already holds as many tickets of the
+   * performance as one address may. Not in the spec's catalogue; the spec's plain refusal shape.
+   */
+  clientHoldCap: plain(
+    'С вашего адреса уже выбрано много билетов на это мероприятие. Оформите заказ или уберите билеты из корзины, чтобы выбрать другие.',
+  ),
   /** 622: adding new items to the basket is disabled (sale closed, performance started). */
   saleClosed: { code: ErrorCode.addingDisabled, message: 'Продажа билетов на это мероприятие закрыта' },
 };

@@ -11,11 +11,13 @@ import {
   releaseEntranceTickets,
   releasePlaces,
 } from '../holds/index.js';
+import { checkClientHoldCap, recordEntranceHolder, recordPlaceHolder } from './client-holds.js';
 import { type BasketSummary, loadBasketSummary } from './contents.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
 
 export type SelectionOutcome =
-  | { ok: true; basket: BasketSummary }
+  /** `changedPerformance`: the performance whose holds changed (none for a no-op or several). */
+  | { ok: true; basket: BasketSummary; changedPerformance?: number }
   | { ok: false; code: number; message: string; basket: BasketSummary };
 
 interface TargetRow {
@@ -87,14 +89,15 @@ async function expandPlace(
 async function withBasket(
   deps: AppDeps,
   session: { id: string; csrfToken: string },
-  change: (tx: Queryable, now: Date) => Promise<void>,
+  change: (tx: Queryable, now: Date) => Promise<number | undefined>,
 ): Promise<SelectionOutcome> {
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
       await lockSession(tx, session.id, session.csrfToken);
-      await change(tx, now);
-      return { ok: true, basket: await loadBasketSummary(tx, session.id, now) };
+      const changed = await change(tx, now);
+      const basket = await loadBasketSummary(tx, session.id, now);
+      return { ok: true, basket, ...(changed !== undefined ? { changedPerformance: changed } : {}) };
     });
   } catch (err) {
     if (!(err instanceof SelectionRefusal)) throw err;
@@ -107,11 +110,14 @@ function holdMs(deps: AppDeps): number {
   return deps.config.holdMinutes * 60_000;
 }
 
-/** Puts a place (with its group or exclusive pair) into the buyer's basket. */
+/**
+ * Puts a place (with its group or exclusive pair) into the buyer's basket. `client` is the
+ * address the request came from (limits/client-address.ts), for the hold cap.
+ */
 export function selectPlace(
   deps: AppDeps,
   session: { id: string; csrfToken: string },
-  args: { performancePlaceId: number; tariffId?: number | null },
+  args: { performancePlaceId: number; tariffId?: number | null; client: string },
 ): Promise<SelectionOutcome> {
   return withBasket(deps, session, async (tx, now) => {
     const { performanceId, ids } = await expandPlace(tx, args.performancePlaceId);
@@ -121,6 +127,14 @@ export function selectPlace(
     const summary = await basketHoldSummary(tx, session.id, performanceId, now);
     const limit = effectiveMaxTicketCount(performance.max_ticket_count);
     if (summary.ticketCount + wanted.length > limit) throw new SelectionRefusal(selectionMessages.basketLimit(limit));
+    await checkClientHoldCap(tx, {
+      performanceId,
+      client: args.client,
+      adding: wanted.length,
+      basketLimit: limit,
+      cap: deps.config.clientHoldCap,
+      now,
+    });
     const tariffId = await tariffOfPlace(tx, args.performancePlaceId, args.tariffId ?? null);
     const claim = await claimPlaces(tx, {
       performancePlaceIds: wanted,
@@ -131,6 +145,8 @@ export function selectPlace(
       unsafeNoGuard: deps.config.unsafeDisableHoldGuard,
     });
     if (!claim.ok) throw new SelectionRefusal(selectionMessages.placeTaken);
+    await recordPlaceHolder(tx, wanted, args.client);
+    return performanceId;
   });
 }
 
@@ -182,9 +198,10 @@ export function deselectPlace(
   args: { performancePlaceId: number },
 ): Promise<SelectionOutcome> {
   return withBasket(deps, session, async (tx) => {
-    const { ids } = await expandPlace(tx, args.performancePlaceId);
+    const { performanceId, ids } = await expandPlace(tx, args.performancePlaceId);
     const released = await releasePlaces(tx, session.id, ids);
     if (released.length === 0) throw new SelectionRefusal(selectionMessages.removeFailed);
+    return performanceId;
   });
 }
 
@@ -193,6 +210,8 @@ export function deselectAll(deps: AppDeps, session: { id: string; csrfToken: str
   return withBasket(deps, session, async (tx) => {
     await releaseAllPlaces(tx, session.id);
     await releaseAllEntranceTickets(tx, session.id);
+    // Of any number of performances: their maps catch up within their freshness.
+    return undefined;
   });
 }
 
@@ -205,11 +224,11 @@ async function performanceSection(tx: Queryable, performanceId: number, sectionI
   return r.rows[0].id;
 }
 
-/** Adds free-seating tickets of an entrance section. */
+/** Adds free-seating tickets of an entrance section; `client` as for selectPlace. */
 export function addEntranceTickets(
   deps: AppDeps,
   session: { id: string; csrfToken: string },
-  args: { performanceId: number; sectionId: number; count: number; tariffId?: number | null },
+  args: { performanceId: number; sectionId: number; count: number; tariffId?: number | null; client: string },
 ): Promise<SelectionOutcome> {
   return withBasket(deps, session, async (tx, now) => {
     const performance = await performanceOpenForSale(tx, args.performanceId, now);
@@ -217,6 +236,14 @@ export function addEntranceTickets(
     const summary = await basketHoldSummary(tx, session.id, args.performanceId, now);
     const limit = effectiveMaxTicketCount(performance.max_ticket_count);
     if (summary.ticketCount + args.count > limit) throw new SelectionRefusal(selectionMessages.basketLimit(limit));
+    await checkClientHoldCap(tx, {
+      performanceId: args.performanceId,
+      client: args.client,
+      adding: args.count,
+      basketLimit: limit,
+      cap: deps.config.clientHoldCap,
+      now,
+    });
     const claim = await claimEntranceTickets(tx, {
       performanceSectionId: psId,
       sessionId: session.id,
@@ -226,6 +253,8 @@ export function addEntranceTickets(
       now,
     });
     if (!claim.ok) throw new SelectionRefusal(selectionMessages.noTickets);
+    await recordEntranceHolder(tx, { performanceSectionId: psId, sessionId: session.id, client: args.client });
+    return args.performanceId;
   });
 }
 
@@ -243,5 +272,6 @@ export function removeEntranceTickets(
       count: args.count,
     });
     if (given === 0) throw new SelectionRefusal(selectionMessages.removeFailed);
+    return args.performanceId;
   });
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app.js';
 import { loadBasket } from '../basket/contents.js';
 import { lockSession } from '../basket/selection.js';
 import { findFramedSession } from '../partners/index.js';
+import { rotateSession } from '../sessions/index.js';
 import { type GuestDetails, validateGuest } from './guest.js';
 
 export type OrderCreation =
@@ -19,12 +20,16 @@ export const orderMessages = {
  * card with e-tickets. Earlier unpaid orders of the same basket are cancelled, so only the newest
  * can ever be paid (a late payment of an old one is refunded). A session framed by a partner
  * (framed_sessions) gives the order that partner and its cashback: the partner's own pay flow
- * and cashback follow the order, whatever the buyer's later pages do.
+ * and cashback follow the order, whatever the buyer's later pages do. The session moves to the
+ * new id `rotateTo` with everything in it, so a session id that leaked before (a planted link)
+ * cannot be used to follow the order, its payment or its tickets.
  */
 export async function createGuestOrder(
   deps: AppDeps,
   session: { id: string; csrfToken: string },
   guest: GuestDetails & { payment: string; paymentCard?: string | null },
+  /** The session's next id: placing an order rotates the session (see rotateSession). */
+  rotateTo: { id: string; csrfToken: string },
 ): Promise<OrderCreation> {
   if (guest.payment !== 'card') return { ok: false, ...orderMessages.unsupportedPayment };
   const problem = validateGuest(guest);
@@ -75,6 +80,7 @@ export async function createGuestOrder(
         ],
       );
     }
+    await rotateSession(tx, session.id, rotateTo);
     return { ok: true, orderId, accessToken, total: basket.total };
   });
 }

@@ -1,6 +1,6 @@
 import type { IframeConfig } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
-import { findPartnerByHash } from './registry.js';
+import { findPartnerByHash, type Partner } from './registry.js';
 
 export interface IframeConfigRequest {
   /** The hash the parent answered with: the `hash` parameter, else the iframe-hash cookie. */
@@ -13,28 +13,31 @@ export interface IframeConfigRequest {
   startUrl: string | undefined;
   /** The site's public origin: the exit URL never leads anywhere else. */
   publicUrl: string;
-  /** cashback_value of the frame's URL: overrides the registered percent for this session. */
+  /** cashback_value of the frame's URL (at most the registered percent). */
   cashbackValue?: number | undefined;
-  /** The framed page's path, kept where the start-url cookie cannot be written. */
-  startPath?: string | undefined;
-  now: Date;
+}
+
+/** The cashback a frame URL may ask for: its cashback_value, never above the partner's registered percent. */
+export function cappedCashback(partner: Pick<Partner, 'cashbackPercent'>, asked: number | undefined): number {
+  return asked === undefined ? partner.cashbackPercent : Math.min(asked, partner.cashbackPercent);
 }
 
 /**
- * The framed site's configuration (contract `embedding.iframeConfig`). A hash that names no
- * partner gets the same answer as no hash at all, so the call tells nothing about which
- * hashes exist beyond the one asked about.
+ * The framed site's configuration (contract `embedding.iframeConfig`). Read-only: any page can
+ * send this GET, so it marks nothing (confirmFramedSession does, after the handshake). A hash
+ * that names no partner gets the same answer as no hash at all, so the call tells nothing about
+ * which hashes exist beyond the one asked about. Leaving the light layout (liteLayoutExit)
+ * forgets the session's mark; the route lets only this site's own pages ask for that.
  */
 export async function getIframeConfig(db: Queryable, request: IframeConfigRequest): Promise<IframeConfig> {
   const partner = request.hash ? await findPartnerByHash(db, request.hash) : null;
-  const cashbackPercent = partner ? (request.cashbackValue ?? partner.cashbackPercent) : 0;
   const config: IframeConfig = {
     hashMatches: partner !== null,
     liteLayout: partner !== null && !request.liteLayoutExit,
     partner: partner && {
       name: partner.name,
       origins: partner.allowedOrigins,
-      cashbackPercent,
+      cashbackPercent: cappedCashback(partner, request.cashbackValue),
       ownPayFlow: partner.ownPayFlow,
     },
     session: request.session,
@@ -42,30 +45,9 @@ export async function getIframeConfig(db: Queryable, request: IframeConfigReques
   if (request.liteLayoutExit) {
     const framed = await forgetFramedSession(db, request.session.id);
     config.exitUrl = sitePath(request.startUrl ?? framed?.startUrl ?? undefined, request.publicUrl);
-  } else if (partner) {
-    // Each framed page repeats the handshake; only the frame's first URL has cashback_value, so a
-    // later page without it keeps the percent recorded for the same partner.
-    const { rows } = await db.query<{ cashback_percent: number }>(
-      `INSERT INTO framed_sessions (session_id, partner_id, cashback_percent, start_url, updated_at)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (session_id) DO UPDATE SET
-         cashback_percent = CASE WHEN $6 OR framed_sessions.partner_id <> EXCLUDED.partner_id
-                                 THEN EXCLUDED.cashback_percent ELSE framed_sessions.cashback_percent END,
-         start_url = CASE WHEN framed_sessions.partner_id <> EXCLUDED.partner_id
-                          THEN EXCLUDED.start_url ELSE COALESCE(framed_sessions.start_url, EXCLUDED.start_url) END,
-         partner_id = EXCLUDED.partner_id,
-         updated_at = EXCLUDED.updated_at
-       RETURNING cashback_percent`,
-      [
-        request.session.id,
-        partner.id,
-        cashbackPercent,
-        request.startPath ?? null,
-        request.now,
-        request.cashbackValue !== undefined,
-      ],
-    );
-    if (config.partner && rows[0]) config.partner.cashbackPercent = rows[0].cashback_percent;
+  } else if (config.partner && partner) {
+    const framed = await findFramedSession(db, request.session.id);
+    if (framed?.partnerId === partner.id) config.partner.cashbackPercent = framed.cashbackPercent;
   }
   return config;
 }

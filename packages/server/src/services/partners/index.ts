@@ -8,12 +8,23 @@ export {
   SELF_ONLY_FRAME_POLICY,
 } from './frame-ancestors.js';
 export {
+  cappedCashback,
   type FramedSession,
   findFramedSession,
   getIframeConfig,
   type IframeConfigRequest,
   sitePath,
 } from './iframe-config.js';
+export { NotifySecretKey } from './notify-secret.js';
+export {
+  bindWidgetSession,
+  confirmFramedSession,
+  FRAME_MESSAGES,
+  type FrameConfirmation,
+  type FrameConfirmationRequest,
+  findPartnerByOrigin,
+  findSessionPartner,
+} from './partner-sessions.js';
 export { readUiReport, recordUiReport, type UiReport, type UiReportKind } from './performance-log.js';
 export {
   findPartnerByHash,
@@ -28,4 +39,5 @@ export {
   type Partner,
   type RegisterResult,
   registerPartner,
+  sealClearNotifySecrets,
 } from './registry.js';

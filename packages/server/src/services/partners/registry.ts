@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/index.js';
+import type { NotifySecretKey } from './notify-secret.js';
 
 /**
  * The partner registry (ARCHITECTURE.md, "Embedding"): sites allowed to frame ours. A partner
@@ -95,8 +96,16 @@ function toPartner(row: PartnerRow): Partner {
   };
 }
 
-/** Checks and registers a partner. Origins are normalised; a hash is generated unless one is given. */
-export async function registerPartner(db: Queryable, input: NewPartner): Promise<RegisterResult> {
+/**
+ * Checks and registers a partner. Origins are normalised; a hash is generated unless one is given.
+ * A partner with its own pay flow needs `secrets`: its notify secret is stored sealed with it,
+ * and answered in clear this once, to be handed to the partner.
+ */
+export async function registerPartner(
+  db: Queryable,
+  input: NewPartner,
+  secrets?: NotifySecretKey,
+): Promise<RegisterResult> {
   const name = input.name.trim();
   if (!name) return { ok: false, message: 'The partner needs a name' };
   if (input.origins.length === 0) return { ok: false, message: 'The partner needs at least one origin' };
@@ -120,12 +129,18 @@ export async function registerPartner(db: Queryable, input: NewPartner): Promise
   if (notifySecret !== null && !NOTIFY_SECRET.test(notifySecret)) {
     return { ok: false, message: 'A notify secret is 16 to 256 printable characters without spaces' };
   }
+  let sealed: string | null = null;
+  if (notifySecret !== null) {
+    // A programming error, not an operator's: the secret is never stored in clear.
+    if (!secrets) throw new Error('registerPartner: a notify secret needs the sealing key');
+    sealed = secrets.seal(hash, notifySecret);
+  }
   const { rows } = await db.query<PartnerRow>(
-    `INSERT INTO partners (name, hash, allowed_origins, cashback_percent, own_pay_flow, notify_secret)
+    `INSERT INTO partners (name, hash, allowed_origins, cashback_percent, own_pay_flow, notify_secret_sealed)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (hash) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [name, hash, origins, cashbackPercent, ownPayFlow, notifySecret],
+    [name, hash, origins, cashbackPercent, ownPayFlow, sealed],
   );
   const row = rows[0];
   if (!row) return { ok: false, message: 'Another partner already has this hash' };
@@ -140,21 +155,67 @@ export async function findPartnerByHash(db: Queryable, hash: string): Promise<Pa
 }
 
 /**
- * A partner with its own pay flow, with the secret its back end signs requests with (kept in
- * clear: checking an HMAC needs the key itself). Null for a hash that names no such partner, or
- * one registered without a secret.
+ * A partner with its own pay flow, with the secret its back end signs requests with, opened
+ * from its sealed copy only to check a signature. Null for a hash that names no such partner,
+ * one registered without a secret, or a secret this server's key does not open (SECRET changed).
+ *
+ * A secret still in the clear column (written before migration 0005, or by the demo seed, which
+ * runs without the server's key) is sealed here on first use, besides the start-up sweep.
  */
 export async function findPayingPartner(
   db: Queryable,
   hash: string,
+  secrets: NotifySecretKey,
 ): Promise<{ partner: Partner; notifySecret: string } | null> {
   if (!PARTNER_HASH.test(hash)) return null;
-  const { rows } = await db.query<PartnerRow & { notify_secret: string }>(
-    `SELECT ${COLUMNS}, notify_secret FROM partners WHERE hash = $1 AND own_pay_flow AND notify_secret IS NOT NULL`,
+  const { rows } = await db.query<PartnerRow & SecretColumns>(
+    `SELECT ${COLUMNS}, notify_secret, notify_secret_sealed FROM partners
+      WHERE hash = $1 AND own_pay_flow AND (notify_secret_sealed IS NOT NULL OR notify_secret IS NOT NULL)`,
     [hash],
   );
   const row = rows[0];
-  return row ? { partner: toPartner(row), notifySecret: row.notify_secret } : null;
+  if (!row) return null;
+  const clear = row.notify_secret;
+  const notifySecret =
+    clear !== null
+      ? await sealClearSecret(db, secrets, { id: row.id, hash: row.hash, notify_secret: clear })
+      : secrets.open(row.hash, row.notify_secret_sealed ?? '');
+  return notifySecret === null ? null : { partner: toPartner(row), notifySecret };
+}
+
+interface SecretColumns {
+  /** In clear: only rows from before migration 0005 (or the demo seed), until sealed. */
+  notify_secret: string | null;
+  notify_secret_sealed: string | null;
+}
+
+/**
+ * Moves a clear secret into the sealed column. The update is conditional on the clear value, so
+ * two processes sealing the same row at once both succeed and leave one sealed copy (either
+ * ciphertext opens to the same secret).
+ */
+async function sealClearSecret(
+  db: Queryable,
+  secrets: NotifySecretKey,
+  row: { id: number; hash: string; notify_secret: string },
+): Promise<string> {
+  await db.query(
+    `UPDATE partners SET notify_secret_sealed = $3, notify_secret = NULL WHERE id = $1 AND notify_secret = $2`,
+    [row.id, row.notify_secret, secrets.seal(row.hash, row.notify_secret)],
+  );
+  return row.notify_secret;
+}
+
+/**
+ * Seals every notify secret still kept in clear (the server runs this as it starts; migration
+ * 0005 could not, SQL has no key). Answers how many rows it sealed.
+ */
+export async function sealClearNotifySecrets(db: Queryable, secrets: NotifySecretKey): Promise<number> {
+  const { rows } = await db.query<{ id: number; hash: string; notify_secret: string }>(
+    'SELECT id, hash, notify_secret FROM partners WHERE notify_secret IS NOT NULL ORDER BY id',
+  );
+  for (const row of rows) await sealClearSecret(db, secrets, row);
+  return rows.length;
 }
 
 export async function listPartners(db: Queryable): Promise<Partner[]> {

@@ -1,0 +1,34 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The address a client is counted under, for the rate limits and the hold cap: an IPv4 address
+ * as it is, an IPv6 address by its /64 network. One subscriber gets a whole /64 from the carrier,
+ * so counting single IPv6 addresses would let one client be 2⁶⁴ clients.
+ *
+ * `ip` is Fastify's `req.ip`: the peer address, or the client named by X-Forwarded-For when the
+ * peer is one of the proxies in TRUST_PROXY.
+ */
+export function clientAddress(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const bare = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(bare)) return bare;
+  if (isIPv6(bare)) return `${ipv6Network(bare)}::/64`;
+  return bare.slice(0, 64);
+}
+
+/** The first four groups of an IPv6 address, '::' expanded: 2001:db8::1 → 2001:db8:0:0. */
+function ipv6Network(ip: string): string {
+  const [head = '', tail] = ip.split('::');
+  const groups = (text: string) => (text === '' ? [] : text.split(':'));
+  // A trailing dotted IPv4 part stands for two groups.
+  const width = (parts: string[]) => parts.reduce((n, p) => n + (p.includes('.') ? 2 : 1), 0);
+  const first = groups(head);
+  const last = tail === undefined ? [] : groups(tail);
+  const zeros = tail === undefined ? [] : Array.from({ length: 8 - width(first) - width(last) }, () => '0');
+  return [...first, ...zeros, ...last]
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':');
+}

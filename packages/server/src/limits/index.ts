@@ -1,0 +1,129 @@
+/**
+ * Rate limits: how many requests a session and a client address may make of each call that
+ * writes or costs.
+ *
+ * - table.ts           THE table: call id → budgets, and each budget's window and sizes.
+ * - client-address.ts  Who a client is: the IPv4 address, or the IPv6 /64.
+ * - stores.ts          Where the counters live: Redis when REDIS_URL is set (shared by every
+ *                      server process; fails open with a warning when Redis is down), this
+ *                      process's memory otherwise (bounded).
+ * - this file          The limiter of an app, and the 429 answer.
+ *
+ * Every call registered with http/route.ts is checked against the table before its handler
+ * runs; a call over its limit answers HTTP 429 with Retry-After and its own failure shape. Limits
+ * that depend on more than the call (a hall map built for one buyer) are taken by the handler
+ * with `limiterOf(app).take(...)`.
+ */
+import type { CallDef } from '@partera/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.js';
+import type { Clock } from '../clock.js';
+import { clientAddress } from './client-address.js';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
+import { type Budget, callLimits } from './table.js';
+
+export { clientAddress } from './client-address.js';
+export { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
+export { type Budget, budgets, callLimits } from './table.js';
+
+export const TOO_MANY_REQUESTS = 'Слишком много запросов. Подождите немного и попробуйте снова.';
+
+export interface LimitRefusal {
+  /** Seconds until the exceeded window ends (the Retry-After header). */
+  retryAfterSeconds: number;
+}
+
+/** Who is counted: the session (null for a request that brought none) and the client address. */
+export interface Requester {
+  sessionId: string | null;
+  client: string;
+}
+
+export function requesterOf(req: FastifyRequest): Requester {
+  // A request without a session gets a fresh one: counting it per session would only fill the
+  // store with counters of 1. Such requests are still counted per client address.
+  return { sessionId: req.session?.isNew === false ? req.session.id : null, client: clientAddress(req.ip) };
+}
+
+/** Counts requests against budgets in fixed windows of the app's clock. */
+export class RateLimiter {
+  constructor(
+    readonly store: CounterStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Counts one request against each budget, per session and per client, and refuses it when
+   * any count is over its limit. Refused requests count too: hammering does not buy a retry.
+   */
+  async take(budgets: readonly Budget[], who: Requester): Promise<LimitRefusal | null> {
+    if (budgets.length === 0) return null;
+    const now = this.clock.now().getTime();
+    const hits: { key: string; ttlMs: number }[] = [];
+    const limits: { max: number; endsAt: number }[] = [];
+    for (const b of budgets) {
+      const window = Math.floor(now / b.windowMs);
+      const endsAt = (window + 1) * b.windowMs;
+      const count = (scope: string, subject: string, max: number) => {
+        hits.push({ key: `${b.name}:${scope}:${subject}:${window}`, ttlMs: endsAt - now });
+        limits.push({ max, endsAt });
+      };
+      if (who.sessionId !== null) count('s', who.sessionId, b.perSession);
+      count('c', who.client, b.perClient);
+    }
+    const counts = await this.store.increment(hits, now);
+    let retryAt = 0;
+    counts.forEach((n, i) => {
+      if (n > limits[i]!.max) retryAt = Math.max(retryAt, limits[i]!.endsAt);
+    });
+    return retryAt === 0 ? null : { retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now) / 1000)) };
+  }
+}
+
+const limiters = new WeakMap<AppDeps, RateLimiter>();
+
+/**
+ * The app's limiter, one per app (its counters, its Redis connection), made on first use while
+ * the routes are registered and closed with the app.
+ */
+export function limiterOf(app: FastifyInstance): RateLimiter {
+  let limiter = limiters.get(app.deps);
+  if (!limiter) {
+    const { redisUrl } = app.deps.config;
+    const store: CounterStore = redisUrl
+      ? new RedisCounterStore(redisUrl, (message) => app.log.warn(message))
+      : new MemoryCounterStore();
+    limiter = new RateLimiter(store, app.deps.clock);
+    limiters.set(app.deps, limiter);
+    app.addHook('onClose', async () => {
+      await store.close();
+    });
+  }
+  return limiter;
+}
+
+/** HTTP 429 in the call's own failure shape, with the seconds to wait. */
+export function sendTooManyRequests(reply: FastifyReply, call: CallDef, refusal: LimitRefusal): FastifyReply {
+  reply.code(429).header('retry-after', String(refusal.retryAfterSeconds)).header('cache-control', 'no-store');
+  if (call.answer === 'html') reply.type('text/html; charset=utf-8');
+  else if (call.answer !== 'json') reply.type('text/plain; charset=utf-8');
+  return reply.send(call.failure(TOO_MANY_REQUESTS, 429));
+}
+
+/**
+ * The check every registered call goes through before its handler: counts the request against
+ * the call's budgets in the table and answers 429 when one is spent. True when it answered.
+ */
+export async function refusedOverLimit(
+  limiter: RateLimiter,
+  call: CallDef,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const budgets = callLimits[call.id];
+  if (!budgets) return false;
+  const refusal = await limiter.take(budgets, requesterOf(req));
+  if (!refusal) return false;
+  sendTooManyRequests(reply, call, refusal);
+  return true;
+}

@@ -1,0 +1,142 @@
+import { Redis } from 'ioredis';
+
+/** One counter to bump: its key (window included) and how long it must live. */
+export interface CounterHit {
+  key: string;
+  /** Milliseconds from now until the counter's window ends. */
+  ttlMs: number;
+}
+
+/**
+ * Where the rate-limit counters live. `increment` adds one to every counter it is given, creating
+ * a missing one at 1 with the given lifetime, and answers the new values in the same order.
+ */
+export interface CounterStore {
+  increment(hits: readonly CounterHit[], nowMs: number): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Counters in this process's memory (no REDIS_URL): right for one server process. Bounded: past
+ * `maxKeys` counters it drops the ended ones, then the oldest; a client whose counter was dropped
+ * starts again from zero, which only ever errs towards letting a request through.
+ */
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new Map<string, { count: number; endsAt: number }>();
+  private nextSweep = 0;
+
+  constructor(private readonly maxKeys = 100_000) {}
+
+  async increment(hits: readonly CounterHit[], nowMs: number): Promise<number[]> {
+    if (nowMs >= this.nextSweep || this.counters.size >= this.maxKeys) this.sweep(nowMs);
+    return hits.map(({ key, ttlMs }) => {
+      const current = this.counters.get(key);
+      if (current && current.endsAt > nowMs) return ++current.count;
+      this.counters.delete(key);
+      this.counters.set(key, { count: 1, endsAt: nowMs + ttlMs });
+      return 1;
+    });
+  }
+
+  /** How many counters are kept now (for the memory bound's test). */
+  get size(): number {
+    return this.counters.size;
+  }
+
+  private sweep(nowMs: number): void {
+    this.nextSweep = nowMs + 60_000;
+    for (const [key, c] of this.counters) if (c.endsAt <= nowMs) this.counters.delete(key);
+    // Still full of live counters (a flood of addresses): the oldest go, a tenth at a time.
+    if (this.counters.size >= this.maxKeys) {
+      let drop = this.counters.size - Math.floor(this.maxKeys * 0.9);
+      for (const key of this.counters.keys()) {
+        if (drop-- <= 0) break;
+        this.counters.delete(key);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.counters.clear();
+  }
+}
+
+/**
+ * INCR every key, giving a new one its lifetime: one atomic step on the Redis server, one round
+ * trip for all the counters of a request.
+ */
+const INCREMENT_SCRIPT = `
+local counts = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  counts[i] = n
+end
+return counts`;
+
+/**
+ * Counters in Redis (REDIS_URL): shared by every server process, so a client cannot multiply its
+ * limits by the number of processes behind the balancer. Redis removes each counter when its
+ * window ends.
+ *
+ * When Redis cannot answer (down, slow, unreachable) the request is let through and a warning is
+ * logged (at most once a minute): the limits bound cost, while the database's own guards (no
+ * double hold, no double payment, the hold cap) keep holding without them. Requests never wait
+ * for a reconnect: commands fail at once while the connection is down.
+ */
+export class RedisCounterStore implements CounterStore {
+  private readonly redis: Redis;
+  /** Settles when the first connection is ready or has failed: only the first requests wait for it. */
+  private readonly connected: Promise<void>;
+  private lastWarning = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    url: string,
+    private readonly warn: (message: string) => void,
+    private readonly prefix = 'partera:rl:',
+  ) {
+    this.redis = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      connectTimeout: 2_000,
+      // Keep trying in the background; requests meanwhile pass (see above).
+      retryStrategy: (times) => Math.min(times * 200, 5_000),
+    });
+    this.redis.on('error', (err: Error) => this.warnOnce(`Redis for rate limits: ${err.message}`));
+    this.connected = this.redis.connect().catch(() => {
+      // Reported by the 'error' listener; retryStrategy reconnects.
+    });
+  }
+
+  /** Redis ends the windows by itself (PEXPIRE): the time of the request is not needed. */
+  async increment(hits: readonly CounterHit[], _nowMs?: number): Promise<number[]> {
+    await this.connected;
+    try {
+      const counts = (await this.redis.eval(
+        INCREMENT_SCRIPT,
+        hits.length,
+        ...hits.map((h) => this.prefix + h.key),
+        ...hits.map((h) => String(Math.max(1, Math.ceil(h.ttlMs)))),
+      )) as number[];
+      return counts.map(Number);
+    } catch (err) {
+      this.warnOnce(
+        `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`,
+      );
+      return hits.map(() => 0);
+    }
+  }
+
+  private warnOnce(message: string): void {
+    const now = Date.now();
+    if (now - this.lastWarning < 60_000) return;
+    this.lastWarning = now;
+    this.warn(message);
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,287 @@
+import { once } from 'node:events';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
+import type { Clock } from '../../clock.js';
+import type { Queryable } from '../../db/index.js';
+import { hallMapJson, loadHallMapSource } from './map.js';
+
+/**
+ * The hall map's answers, built and compressed once per process and performance.
+ *
+ * A stadium's map is 25 MB of JSON that takes the database and the process most of a second to
+ * write; every buyer opening the hall page asks for it, and ten asking at once used to build it
+ * ten times over (seconds each, a gigabyte of memory). Here:
+ *
+ * - the map every buyer sees who holds nothing in the performance is built once, compressed
+ *   with gzip and with brotli (about 0.8 MB and 0.5 MB for the stadium), and kept for
+ *   `freshMs`. A hold or release made through this process (`changed`) has it built again on
+ *   the next request, but not before it has been served for `changedRebuildFactor` times as long
+ *   as it took to build: a small hall is rebuilt at once, the stadium at most every second or
+ *   two however fast seats are taken. Changes made through other processes show within
+ *   `freshMs`. A place taken meanwhile still shows as free, and selecting it answers the spec's
+ *   'Не удалось добавить билет в корзину';
+ * - requests that arrive while it is being built wait for that one build (single flight);
+ * - the cache keeps at most `maxBytes` of compressed maps and `maxEntries` performances, the
+ *   least recently served go first;
+ * - a buyer who holds places of the performance gets a map built for them (their places in
+ *   state 1), streamed through the compressor as it is written; at most `personalBuilds` such
+ *   builds run at once, the rest wait their turn (and the route rate-limits them per buyer).
+ */
+
+export type MapEncoding = 'br' | 'gzip' | 'identity';
+
+export interface HallMapCacheOptions {
+  freshMs: number;
+  changedRebuildFactor: number;
+  maxBytes: number;
+  maxEntries: number;
+  personalBuilds: number;
+}
+
+export const defaultHallMapCacheOptions: HallMapCacheOptions = {
+  freshMs: 3_000,
+  changedRebuildFactor: 1,
+  maxBytes: 64 * 1024 * 1024,
+  maxEntries: 500,
+  personalBuilds: 2,
+};
+
+interface SharedMap {
+  /** The app clock's time of the build's start (freshness: tests move that clock). */
+  builtAt: number;
+  /** Monotonic times of the build's start and end, and what it cost (the rebuild floor). */
+  startedMono: number;
+  finishedMono: number;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** An answer ready to send: a Buffer (shared, already compressed) or a stream (personal). */
+export interface MapBody {
+  encoding: MapEncoding;
+  body: Buffer | Readable;
+}
+
+/** The best encoding the client accepts of br, gzip and none (q-values honoured, q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): MapEncoding {
+  const text = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const q = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name.trim(), qParam ? Number(qParam.slice(2)) || 0 : 1);
+  }
+  const accepted = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Compressors: the shared map is compressed once, so harder; a personal one on every request, so fast. */
+function compressor(encoding: Exclude<MapEncoding, 'identity'>, fast: boolean): Transform {
+  if (encoding === 'gzip') return createGzip({ level: fast ? 1 : 6 });
+  return createBrotliCompress({
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: fast ? 1 : 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+}
+
+function collect(stream: Transform): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    stream.on('data', (c: Buffer) => parts.push(c));
+    stream.on('end', () => resolve(Buffer.concat(parts)));
+    stream.on('error', reject);
+  });
+}
+
+/** Writes the text pieces into both compressors at once (the zlib work runs off the main thread). */
+async function compressBoth(pieces: Iterable<string>): Promise<{ gzip: Buffer; br: Buffer }> {
+  const gzip = compressor('gzip', false);
+  const br = compressor('br', false);
+  const out = Promise.all([collect(gzip), collect(br)]);
+  for (const piece of pieces) {
+    gzip.write(piece);
+    br.write(piece);
+    // Asked after both writes: one may drain while the other is awaited.
+    if (gzip.writableNeedDrain) await once(gzip, 'drain');
+    if (br.writableNeedDrain) await once(br, 'drain');
+  }
+  gzip.end();
+  br.end();
+  const [g, b] = await out;
+  return { gzip: g, br: b };
+}
+
+/**
+ * `from` flowing through `through`: an error or an early close of either (a client that goes
+ * away) destroys both, so nothing is left paused holding a map in memory.
+ */
+function piped(from: Readable, through: Transform): Transform {
+  pipeline(from, through, () => {
+    // The answer ends with the error; nothing else to do.
+  });
+  return through;
+}
+
+/** A counting semaphore: at most `size` holders at once, the others queue. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}
+
+export class HallMapCache {
+  private readonly entries = new Map<number, SharedMap>();
+  private readonly building = new Map<number, Promise<SharedMap | null>>();
+  /** Monotonic time of the last change of a performance's holds, for the maps kept or being built. */
+  private readonly changes = new Map<number, number>();
+  private readonly personalSlots: Slots;
+  private bytes = 0;
+  /** Shared maps built so far (what the single flight saves is counted here). */
+  builds = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+    private readonly options: HallMapCacheOptions = defaultHallMapCacheOptions,
+  ) {
+    this.personalSlots = new Slots(options.personalBuilds);
+  }
+
+  /** The map of a buyer who holds no place of the performance; null for an unknown performance. */
+  async shared(performanceId: number, encoding: MapEncoding): Promise<MapBody | null> {
+    const map = await this.sharedMap(performanceId);
+    if (!map) return null;
+    // A client that takes no compression (rare: scripts) gets the gzip unpacked as it is sent.
+    if (encoding === 'identity') return { encoding, body: piped(Readable.from([map.gzip]), createGunzip()) };
+    return { encoding, body: map[encoding] };
+  }
+
+  /**
+   * The map of a buyer who holds places of the performance, built for them and compressed as it
+   * is written; null for an unknown performance.
+   */
+  async personal(performanceId: number, sessionId: string, encoding: MapEncoding): Promise<MapBody | null> {
+    const release = await this.personalSlots.take();
+    try {
+      const source = await loadHallMapSource(this.db, performanceId, sessionId, this.clock.now());
+      if (!source) return null;
+      const text = Readable.from(hallMapJson(source));
+      const body = encoding === 'identity' ? text : piped(text, compressor(encoding, true));
+      body.once('close', release);
+      return { encoding, body };
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  /** Holds of the performance changed through this process: its shared map is out of date. */
+  changed(performanceId: number): void {
+    if (this.entries.has(performanceId) || this.building.has(performanceId)) {
+      this.changes.set(performanceId, performance.now());
+    }
+  }
+
+  /** True when the session holds live places of the performance: its map is then its own. */
+  async holdsPlaces(performanceId: number, sessionId: string): Promise<boolean> {
+    const r = await this.db.query<{ holds: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM performance_places
+                       WHERE hold_session_id = $1 AND performance_id = $2 AND state = 1 AND held_until > $3) AS holds`,
+      [sessionId, performanceId, this.clock.now()],
+    );
+    return r.rows[0]?.holds === true;
+  }
+
+  /** What the cache holds now (for the memory bound's test). */
+  stats(): { entries: number; bytes: number; builds: number } {
+    return { entries: this.entries.size, bytes: this.bytes, builds: this.builds };
+  }
+
+  private async sharedMap(performanceId: number): Promise<SharedMap | null> {
+    const cached = this.entries.get(performanceId);
+    const now = this.clock.now().getTime();
+    if (cached && this.servable(performanceId, cached, now)) {
+      // Served again: the most recently used go last, eviction takes from the front.
+      this.entries.delete(performanceId);
+      this.entries.set(performanceId, cached);
+      return cached;
+    }
+    let pending = this.building.get(performanceId);
+    if (!pending) {
+      pending = this.build(performanceId).finally(() => this.building.delete(performanceId));
+      this.building.set(performanceId, pending);
+    }
+    return pending;
+  }
+
+  private servable(performanceId: number, map: SharedMap, now: number): boolean {
+    const age = now - map.builtAt;
+    if (age < 0 || age >= this.options.freshMs) return false;
+    const changedAt = this.changes.get(performanceId);
+    if (changedAt === undefined || changedAt < map.startedMono) return true;
+    const served = performance.now() - map.finishedMono;
+    return served < (map.finishedMono - map.startedMono) * this.options.changedRebuildFactor;
+  }
+
+  private async build(performanceId: number): Promise<SharedMap | null> {
+    const builtAt = this.clock.now();
+    const startedMono = performance.now();
+    this.builds++;
+    const source = await loadHallMapSource(this.db, performanceId, null, builtAt);
+    // An unknown performance is not kept: ids anyone can make up must not fill the cache.
+    if (!source) {
+      this.forget(performanceId);
+      return null;
+    }
+    const compressed = await compressBoth(hallMapJson(source));
+    const map: SharedMap = { builtAt: builtAt.getTime(), startedMono, finishedMono: performance.now(), ...compressed };
+    this.forget(performanceId);
+    this.entries.set(performanceId, map);
+    this.bytes += map.gzip.length + map.br.length;
+    for (const [id, old] of this.entries) {
+      if (this.bytes <= this.options.maxBytes && this.entries.size <= this.options.maxEntries) break;
+      // The map just built stays even when it alone is over the bound: it is what is being asked for.
+      if (old === map) break;
+      this.forget(id);
+    }
+    return map;
+  }
+
+  private forget(performanceId: number): void {
+    const old = this.entries.get(performanceId);
+    if (!old) return;
+    if (!this.building.has(performanceId)) this.changes.delete(performanceId);
+    this.entries.delete(performanceId);
+    this.bytes -= old.gzip.length + old.br.length;
+  }
+}
+
+const caches = new WeakMap<object, HallMapCache>();
+
+/** The app's cache (one per app and so per process), made on first use. */
+export function hallMapCacheOf(deps: { db: Queryable; clock: Clock }): HallMapCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new HallMapCache(deps.db, deps.clock);
+    caches.set(deps, cache);
+  }
+  return cache;
+}

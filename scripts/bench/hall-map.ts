@@ -1,0 +1,112 @@
+/**
+ * What the hall map of the full demo stadium (~86 000 places) costs the server (issue 8,
+ * finding 4): bytes on the wire per encoding, time of a first (cold) and a cached answer, ten
+ * buyers asking at once, and the server process's memory (resident now and at its peak).
+ *
+ *   node --conditions=source --import tsx scripts/bench/hall-map.ts
+ *   DATABASE_URL=postgres://… node --conditions=source --import tsx scripts/bench/hall-map.ts
+ *
+ * Loads the full demo catalogue into .data/bench-pglite (or the empty database of DATABASE_URL)
+ * when it is not there yet, then runs the API server in a process of its own and asks it over
+ * HTTP. Prints the figures; writes nothing.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { loadConfig } from '../../packages/server/src/config.js';
+import { openMigratedDatabase } from '../../packages/server/src/db/index.js';
+import { seedDemo } from '../../packages/server/src/seed/index.js';
+import { machine } from './report.js';
+
+const PORT = 3292;
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = path.resolve('.data/bench-pglite');
+const databaseUrl = process.env.DATABASE_URL ?? '';
+
+const db = await openMigratedDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }));
+await seedDemo(db, { now: new Date(), scale: 'full' });
+const stadium = await db.query<{ id: number; place_count: number }>(
+  `SELECT p.id, h.place_count FROM performances p JOIN halls h ON h.id = p.hall_id
+    WHERE h.kind = 'stadium' AND p.sale_state = 'on_sale' AND p.starts_at > now() ORDER BY p.starts_at LIMIT 1`,
+);
+await db.close();
+const { id: performanceId, place_count: places } = stadium.rows[0]!;
+
+const server = spawn(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', path.join(root, 'packages/server/test/support/api-server.ts')],
+  {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(PORT), SECRET: 'bench-secret' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+await new Promise<void>((resolve) =>
+  server.stdout!.on('data', (d: Buffer) => String(d).includes('ready') && resolve()),
+);
+
+/** The server's resident memory (VmRSS) or its peak (VmHWM), MB. */
+function memory(field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(field))!;
+  return Math.round(Number(/(\d+) kB/.exec(line)![1]) / 1024);
+}
+
+interface Answer {
+  ms: number;
+  bytes: number;
+  encoding: string;
+}
+
+/** One request, the body counted as it arrives (not decompressed). */
+function ask(acceptEncoding: string): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        `http://127.0.0.1:${PORT}/hallview/map/${performanceId}/?json=1`,
+        { headers: { 'accept-encoding': acceptEncoding } },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => {
+            bytes += c.length;
+          });
+          res.on('end', () =>
+            resolve({
+              ms: Math.round(performance.now() - started),
+              bytes,
+              encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            }),
+          );
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+const row = (label: string, a: Answer) =>
+  console.log(`${label.padEnd(34)} ${a.encoding.padEnd(9)} ${(a.bytes / 1e6).toFixed(2).padStart(6)} MB ${a.ms} ms`);
+const BROWSER = 'gzip, deflate, br';
+
+console.log(`Hall map of the stadium: performance ${performanceId}, ${places} places.`);
+console.log(`Server after start: ${memory('VmRSS')} MB resident.`);
+row('first request (browser)', await ask(BROWSER));
+row('again (browser)', await ask(BROWSER));
+row('gzip only', await ask('gzip'));
+row('no compression', await ask('identity'));
+// Past the shared map's few seconds of freshness, so that the ten below find no map built.
+await new Promise((resolve) => setTimeout(resolve, 3_500));
+for (const encoding of [BROWSER, 'identity']) {
+  const started = performance.now();
+  const ten = await Promise.all(Array.from({ length: 10 }, () => ask(encoding)));
+  console.log(
+    `ten at once (${encoding === BROWSER ? 'browser' : encoding}): all answered in ${Math.round(performance.now() - started)} ms; ` +
+      `each ${ten.map((a) => a.ms).join(', ')} ms; ${(ten[0]!.bytes / 1e6).toFixed(2)} MB each`,
+  );
+}
+console.log(`Server now ${memory('VmRSS')} MB resident, peak ${memory('VmHWM')} MB.`);
+console.log(`Machine: ${machine()}.`);
+server.kill('SIGTERM');
+process.exit(0);
