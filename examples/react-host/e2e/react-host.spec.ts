@@ -47,12 +47,17 @@ test('a buyer on the React app buys a ticket through the widgets, calling the si
     expect(paths).toContain(path);
   }
   expect(siteCalls.filter((c) => c.cookie !== undefined)).toEqual([]);
-  // One session from the first call to the last: the one the site handed out (and kept for the
-  // tab, so the performance's page asked for it again with its sid). The hall plan is a public file.
+  // One session up to the order: the one the site handed out (and kept for the tab, so the
+  // performance's page asked for it again with its sid). Placing the order rotated it, and every
+  // call after the order carries the new one. The hall plan is a public file.
   const calls = siteCalls.slice(1).filter((c) => !c.url.pathname.startsWith('/media/'));
-  const sessions = new Set(calls.map((c) => c.url.searchParams.get('sid')));
-  expect([...sessions]).toHaveLength(1);
-  expect([...sessions][0]).toMatch(/^[\w-]{24}\.[\w-]{22}$/);
+  const orderAt = calls.findIndex((c) => c.url.pathname === '/order/createAnonymousOrder/');
+  const before = new Set(calls.slice(0, orderAt + 1).map((c) => c.url.searchParams.get('sid')));
+  const after = new Set(calls.slice(orderAt + 1).map((c) => c.url.searchParams.get('sid')));
+  expect([...before]).toHaveLength(1);
+  expect([...after]).toHaveLength(1);
+  expect([...after][0]).not.toBe([...before][0]);
+  for (const sid of [...before, ...after]) expect(sid).toMatch(/^[\w-]{24}\.[\w-]{22}$/);
 });
 
 test('the same app on an unregistered origin gets no session: the browser refuses the answer', async ({ page }) => {

@@ -43,6 +43,9 @@ export type Unmount = () => void;
  */
 export function connect(options: Connection = {}, doc: Document = document): Http {
   if (options.http) return options.http;
+  const overrides = [options.baseUrl, options.sessionName, options.sessionId, options.csrfParam, options.csrfToken];
+  // The page's own session object, shared with its other widgets (Http.adoptSession).
+  if (overrides.every((o) => o === undefined)) return new Http(readSessionFromMeta(doc));
   const base = options.baseUrl
     ? { sessionName: 'sid', sessionId: '', csrfParam: '_csrf', csrfToken: '', baseUrl: '' }
     : readSessionFromMeta(doc);

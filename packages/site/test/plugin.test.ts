@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type Database, type FastifyInstance, loadConfig, openMigratedDatabase } from '@partera/server';
+import type { Database, FastifyInstance } from '@partera/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAssets } from '../src/server/assets.js';
 import { createSitePages } from '../src/server/plugin.js';
 import { linkHref, metaContent, visibleText } from './html.js';
+import { openSiteApp, type SiteApp } from './site-app.js';
 
 const NOW = new Date('2030-03-01T12:00:00Z');
 
@@ -31,23 +30,23 @@ INSERT INTO performance_places (performance_id, place_id, price_category_id, sta
 `;
 
 describe('site pages over HTTP', () => {
-  let dir: string;
+  let site: SiteApp;
   let db: Database;
   let app: FastifyInstance;
   /** A buyer whose session holds place 1 of performance 1 (session ids are signed by the server). */
   let sid: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'partera-site-'));
-    db = await openMigratedDatabase({ databaseUrl: undefined, dataDir: path.join(dir, 'db') });
-    for (const statement of FIXTURE.split(/;\n/)) if (statement.trim()) await db.query(statement);
-    const config = { ...loadConfig({}), databaseUrl: undefined, dataDir: dir };
-    // No client build in this test: the stylesheet comes from the sources and pages load no script.
-    const sitePages = createSitePages({
-      assets: loadAssets(path.join(dir, 'no-build')),
-      partnerScripts: new Map([['partera-loader.js', Buffer.from('/* loader */')]]),
+    site = await openSiteApp({
+      // No client build in this test: the stylesheet comes from the sources and pages load no script.
+      sitePages: createSitePages({
+        assets: loadAssets(path.join(import.meta.dirname, 'no-build')),
+        partnerScripts: new Map([['partera-loader.js', Buffer.from('/* loader */')]]),
+      }),
+      sql: FIXTURE,
+      now: NOW,
     });
-    app = await buildApp({ db, clock: { now: () => NOW }, config }, { plugins: [sitePages] });
+    ({ app, db } = site);
     sid = (await app.inject({ method: 'GET', url: '/landing/help_faq/' })).cookies.find((c) => c.name === 'sid')!.value;
     await db.query(
       `UPDATE performance_places SET state = 1, hold_session_id = $1, held_until = '2030-03-01T12:10:00Z'
@@ -56,21 +55,17 @@ describe('site pages over HTTP', () => {
     );
   }, 60_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => site.get(url, headers);
 
   it("renders the home page of the request's city with the session in its meta tags", async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers['content-security-policy']).toBe(
-      "frame-ancestors 'self' http://127.0.0.1:4000 https://partner.example",
+    expect(res.headers['content-security-policy']).toContain(
+      "; frame-ancestors 'self' http://127.0.0.1:4000 https://partner.example",
     );
     const cookie = res.cookies.find((c) => c.name === 'sid');
     expect(metaContent(res.body, 'session-id')).toBe(cookie?.value);
@@ -108,6 +103,15 @@ describe('site pages over HTTP', () => {
     const missing = await get('/show/no-such-show/');
     expect(missing.statusCode).toBe(404);
     expect(visibleText(missing.body)).toContain('Страница не найдена');
+  });
+
+  it('finding 6: X-Forwarded-Host from a client that is no trusted proxy changes no redirect or link', async () => {
+    const headers = { host: 'www.partera.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const city = await get('/changesd/spb/', headers);
+    expect(city.statusCode).toBe(302);
+    expect(city.headers.location).toBe('http://spb.partera.example/');
+    const hall = await get('/performance/1/', headers);
+    expect(hall.body).not.toContain('evil.example');
   });
 
   it('sends paths typed without the trailing slash to the canonical page', async () => {
@@ -191,43 +195,89 @@ describe('site pages over HTTP', () => {
       expect(plain.body).toContain('city-switch');
     });
 
+    /** Fetch Metadata of a navigation inside a frame, and of the framed page's own script. */
+    const IN_FRAME = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' };
+    const OWN_SCRIPT = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
+    const SITE = 'http://localhost:80';
+
+    /** The framed page's confirmed handshake: its parent said the hash from `parentOrigin`. */
+    const confirmFrame = (session: string, csrf: string, fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `/spa-api/app/iframe-session/?sid=${session}`,
+        headers: {
+          ...OWN_SCRIPT,
+          origin: SITE,
+          'x-csrf-token': csrf,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+
+    /** A first framed page: the session and CSRF token the server rendered into it. */
+    const framedPage = async () => {
+      const page = await get(`/?iframe_hash=${HASH}`, IN_FRAME);
+      expect(page.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      return { session: metaContent(page.body, 'session-id')!, csrf: metaContent(page.body, 'csrf-token')! };
+    };
+
     it('keeps the light layout for a session the handshake marked, until the site leaves it', async () => {
-      const first = await get('/landing/help_faq/');
-      const session = first.cookies.find((c) => c.name === 'sid')!.value;
-      expect(isLite((await get(`/show/anna-karenina/?sid=${session}`)).body)).toBe(false);
-      const config = await get(
-        `/spa-api/app/iframe-config/?hash=${HASH}&cashback_value=7&start_url=%2Fshow%2Fanna-karenina%2F&sid=${session}`,
-      );
-      expect(config.json()).toMatchObject({ hashMatches: true, partner: { cashbackPercent: 7 } });
+      const first = await framedPage();
+      const confirmed = await confirmFrame(first.session, first.csrf, {
+        hash: HASH,
+        parentOrigin: 'https://frame.example',
+        cashback_value: '2',
+        start_url: '/show/anna-karenina/',
+      });
+      expect(confirmed.json()).toMatchObject({ error: 0, rotated: true, cashbackPercent: 2 });
+      const { id: session } = confirmed.json().session;
+      const csrf = confirmed.json().csrfToken;
       const framed = await db.query<{ cashback_percent: number; start_url: string }>(
         'SELECT cashback_percent, start_url FROM framed_sessions WHERE session_id = $1',
         [session],
       );
-      expect(framed.rows).toEqual([{ cashback_percent: 7, start_url: '/show/anna-karenina/' }]);
-      // No cookie in the request, only the session parameter: still the light layout.
-      const show = await get(`/show/anna-karenina/?sid=${session}`);
+      expect(framed.rows).toEqual([{ cashback_percent: 2, start_url: '/show/anna-karenina/' }]);
+      // No cookie in the request, only the session parameter, inside the frame: the light layout.
+      const show = await get(`/show/anna-karenina/?sid=${session}`, IN_FRAME);
       expect(isLite(show.body)).toBe(true);
+      expect(metaContent(show.body, 'session-id')).toBe(session);
       expect(show.body).toContain('data-show-id="1"');
+      // The same link opened in a tab is an ordinary page with a session of its own.
+      const tab = await get(`/show/anna-karenina/?sid=${session}`);
+      expect(isLite(tab.body)).toBe(false);
+      expect(metaContent(tab.body, 'session-id')).not.toBe(session);
 
-      const exit = await get(`/spa-api/app/iframe-config/?lite-layout-exit=1&sid=${session}`);
+      const exit = await get(`/spa-api/app/iframe-config/?lite-layout-exit=1&sid=${session}`, {
+        ...OWN_SCRIPT,
+        'x-csrf-token': csrf,
+      });
       expect(exit.json()).toMatchObject({ liteLayout: false, exitUrl: '/show/anna-karenina/' });
-      expect(isLite((await get(`/show/anna-karenina/?sid=${session}`)).body)).toBe(false);
+      expect(isLite((await get(`/show/anna-karenina/?sid=${session}`, IN_FRAME)).body)).toBe(false);
     });
 
-    it('the registered cashback applies without cashback_value; a wrong hash marks nothing', async () => {
-      const session = (await get('/landing/help_faq/')).cookies.find((c) => c.name === 'sid')!.value;
-      const wrong = await get(`/spa-api/app/iframe-config/?hash=not-a-partner-hash&sid=${session}`);
-      expect(wrong.json()).toMatchObject({ hashMatches: false, partner: null });
-      expect((await db.query('SELECT 1 FROM framed_sessions WHERE session_id = $1', [session])).rows).toEqual([]);
-      await get(`/spa-api/app/iframe-config/?hash=${HASH}&sid=${session}`);
-      const row = await db.query<{ cashback_percent: number }>(
-        'SELECT cashback_percent FROM framed_sessions WHERE session_id = $1',
-        [session],
-      );
-      expect(row.rows).toEqual([{ cashback_percent: 3 }]);
-      expect((await get(`/spa-api/app/iframe-config/?hash=${HASH}&cashback_value=101&sid=${session}`)).statusCode).toBe(
-        400,
-      );
+    it('the registered cashback applies without cashback_value; a wrong hash or origin marks nothing', async () => {
+      const { session, csrf } = await framedPage();
+      const marked = async () =>
+        (await db.query('SELECT 1 FROM framed_sessions WHERE session_id = $1', [session])).rows.length;
+      const wrong = await confirmFrame(session, csrf, {
+        hash: 'not-a-partner-hash',
+        parentOrigin: 'https://frame.example',
+      });
+      expect(wrong.statusCode).toBe(403);
+      const foreign = await confirmFrame(session, csrf, { hash: HASH, parentOrigin: 'https://evil.example' });
+      expect(foreign.statusCode).toBe(403);
+      expect(await marked()).toBe(0);
+      expect(
+        (
+          await confirmFrame(session, csrf, {
+            hash: HASH,
+            parentOrigin: 'https://frame.example',
+            cashback_value: '101',
+          })
+        ).statusCode,
+      ).toBe(400);
+      const ok = await confirmFrame(session, csrf, { hash: HASH, parentOrigin: 'https://frame.example' });
+      expect(ok.json()).toMatchObject({ error: 0, cashbackPercent: 3 });
     });
 
     it('serves the partner script to any origin, and 404 for anything else under /static/', async () => {

@@ -12,15 +12,30 @@ export interface SessionParams {
   baseUrl: string;
 }
 
+/** One session object per page, shared by every widget that reads the meta tags. */
+const pageSessions = new WeakMap<Document, SessionParams>();
+const sessionPages = new WeakMap<SessionParams, Document>();
+
+const metaOf = (doc: Document, name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+
+/**
+ * The page's session from its meta tags. Every widget of the page gets the same object, so when
+ * the session changes (an order was placed, see Http.adoptSession) all of them follow.
+ */
 export function readSessionFromMeta(doc: Document = document): SessionParams {
-  const meta = (name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
-  return {
+  const known = pageSessions.get(doc);
+  if (known) return known;
+  const meta = (name: string) => metaOf(doc, name)?.content ?? '';
+  const session = {
     sessionName: meta('session-name') || 'sid',
     sessionId: meta('session-id'),
     csrfParam: meta('csrf-param') || '_csrf',
     csrfToken: meta('csrf-token'),
     baseUrl: '',
   };
+  pageSessions.set(doc, session);
+  sessionPages.set(session, doc);
+  return session;
 }
 
 export class HttpError extends Error {
@@ -51,6 +66,20 @@ export class Http {
     return this.session.baseUrl ? 'omit' : 'same-origin';
   }
 
+  /**
+   * The server gave the session a new id (it does when an order is placed, so that an id known
+   * to someone else cannot follow the order): later calls, links and the page's meta tags use it.
+   */
+  adoptSession(next: { id: string; csrfToken: string }): void {
+    this.session.sessionId = next.id;
+    this.session.csrfToken = next.csrfToken;
+    const doc = sessionPages.get(this.session);
+    if (doc) {
+      metaOf(doc, 'session-id')?.setAttribute('content', next.id);
+      metaOf(doc, 'csrf-token')?.setAttribute('content', next.csrfToken);
+    }
+  }
+
   /** Appends the session parameter to a site URL (links, redirects, buy buttons). */
   withSession(path: string): string {
     if (!this.session.sessionId) return this.session.baseUrl + path;
@@ -58,10 +87,19 @@ export class Http {
     return `${this.session.baseUrl}${path}${sep}${encodeURIComponent(this.session.sessionName)}=${encodeURIComponent(this.session.sessionId)}`;
   }
 
+  /**
+   * GETs carry the CSRF header too: the spec has a few GETs that change the basket or send a
+   * code (DeselectAll, order creation), and the server checks the token on those like on posts.
+   */
   async get(path: string, query: Fields = {}): Promise<unknown> {
     const q = toSearch(query).toString();
     const url = this.withSession(q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path);
-    return this.parse(await fetch(url, { credentials: this.credentials, headers: { accept: 'application/json' } }));
+    return this.parse(
+      await fetch(url, {
+        credentials: this.credentials,
+        headers: { accept: 'application/json', 'x-csrf-token': this.session.csrfToken },
+      }),
+    );
   }
 
   /** Form-encoded post, as the spec's calls send them (bracket names kept literally). */

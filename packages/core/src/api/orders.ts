@@ -45,7 +45,10 @@ export async function placeAnonymousOrder(http: Http, input: AnonymousOrderInput
           pc: fields.pc ?? '',
           'extra[fingerprint]': fingerprint,
         });
-  return createAnonymousOrder.response.parse(body);
+  const answer = createAnonymousOrder.response.parse(body);
+  // Placing the order moved the session to a new id: carry on with it.
+  if (answer.session) http.adoptSession(answer.session);
+  return answer;
 }
 
 /** 3.11 Session order of a logged-in buyer. */

@@ -75,7 +75,6 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
         req.session.isNew ? Promise.resolve(null) : getBasketState(deps, req.session.id),
         isLite(deps, req),
       ]);
-      const query = req.query as Record<string, unknown>;
       const chrome: SiteChrome = {
         city: { subdomain, name: city?.name ?? all.find((c) => c.subdomain === subdomain)?.name ?? subdomain },
         cities: all,
@@ -84,9 +83,9 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
         supportEmail: deps.config.supportEmail,
         path: req.url.split('?')[0] ?? '/',
         year: deps.clock.now().getUTCFullYear(),
-        // Framed pages may get no cookies at all: every link carries the session on.
-        urlSession:
-          lite || typeof query[SESSION_PARAM] === 'string' ? { name: SESSION_PARAM, id: req.session.id } : null,
+        // Framed pages may get no cookies at all: every link carries the session on. A cookie
+        // session never goes into links (they get copied, shared and sent on as Referer).
+        urlSession: lite || req.session.source === 'url' ? { name: SESSION_PARAM, id: req.session.id } : null,
         lite,
       };
       return { deps, city, chrome, basket, lite };

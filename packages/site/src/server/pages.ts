@@ -2,7 +2,7 @@
  * What each page reads and how it is titled: the loaders between a request and a page
  * component. Pages that buy (hall, basket) hydrate; the others are plain HTML with a tiny script.
  */
-import { POPULAR_PAGE_SIZE } from '@partera/contract';
+import { idDigits, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
 import {
   type FastifyRequest,
   getHallPage,
@@ -62,7 +62,26 @@ export async function homePage(ctx: RequestContext, req: FastifyRequest): Promis
   };
 }
 
+/**
+ * A page's parameters obey the contract's rules for ids (digits, 1 to 2³¹ − 1) and codes (no
+ * control characters, bounded length): a value outside them names no page (404) and never
+ * reaches the database, which would fail on it (a NUL byte, an integer overflow).
+ */
+const PAGE_ID = idDigits().transform(Number);
+const PAGE_CODE = text(TEXT_MAX.code).min(1);
+
+const pageId = (value: unknown): number | null => {
+  const parsed = PAGE_ID.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+const pageCode = (value: unknown): string | null => {
+  const parsed = PAGE_CODE.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
 export async function showPage(ctx: RequestContext, slug: string): Promise<PageRender<ShowData> | null> {
+  if (pageCode(slug) === null) return null;
   const page = await getShowPage(ctx.deps.db, slug, ctx.deps.clock.now());
   if (!page) return null;
   return {
@@ -78,9 +97,9 @@ export async function showPage(ctx: RequestContext, slug: string): Promise<PageR
 export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<HallData> | null> {
   const { performanceId } = req.params as { performanceId: string };
   const query = req.query as Record<string, unknown>;
-  const id = Number(performanceId);
-  const packageId =
-    typeof query.packageId === 'string' && /^\d+$/.test(query.packageId) ? Number(query.packageId) : undefined;
+  const id = pageId(performanceId);
+  if (id === null) return null;
+  const packageId = pageId(query.packageId) ?? undefined;
   const basket = ctx.basket ?? emptyBasket();
   const here = basket.tickets.filter((t) => t.performanceId === id).reduce((n, t) => n + t.count, 0);
   const hall = await getHallPage(ctx.deps.db, id, ctx.deps.clock.now(), {
@@ -144,9 +163,9 @@ export async function orderCompletePage(
   links: CompletionLinks,
 ): Promise<PageRender<CompleteData> | null> {
   const query = req.query as Record<string, unknown>;
-  const orderId = typeof query.orderId === 'string' && /^\d{1,9}$/.test(query.orderId) ? Number(query.orderId) : null;
-  const token = typeof query.token === 'string' ? query.token : '';
-  if (orderId === null || token === '') return null;
+  const orderId = pageId(query.orderId);
+  const token = pageCode(query.token);
+  if (orderId === null || token === null) return null;
   const completion = await getOrderCompletion(ctx.deps, orderId, token);
   if (!completion) return null;
   return {

@@ -1,5 +1,6 @@
 import {
   CSRF_PARAM,
+  cspNonce,
   type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
@@ -7,6 +8,7 @@ import {
 } from '@partera/server';
 import { type LoadedAssets, loadAssets, loadPartnerScripts } from './assets.js';
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
+import { sitePagePolicy } from './content-security.js';
 import { createContextLoader, type RequestContext } from './context.js';
 import {
   basketPage,
@@ -64,22 +66,30 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       return ctx;
     };
 
-    const renderContext = (req: FastifyRequest): RenderContext => ({
+    const renderContext = (req: FastifyRequest, nonce: string): RenderContext => ({
       assets,
       session: { name: SESSION_PARAM, id: req.session.id, csrfParam: CSRF_PARAM, csrfToken: req.session.csrfToken },
       lite: loaded.get(req)?.lite ?? false,
+      nonce,
     });
 
-    const send = async <D>(req: FastifyRequest, reply: FastifyReply, page: PageRender<D>, status = 200) =>
-      reply
-        .code(status)
-        .header('content-security-policy', await contexts.framePolicy().catch(() => "frame-ancestors 'self'"))
-        .header('content-type', 'text/html; charset=utf-8')
-        // The page carries the session's CSRF token: no shared cache may keep it.
-        .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'same-origin')
-        .header('x-content-type-options', 'nosniff')
-        .send(renderPage(renderContext(req), page));
+    // nosniff and Permissions-Policy come from the server's security-headers hook, as on every answer.
+    const send = async <D>(req: FastifyRequest, reply: FastifyReply, page: PageRender<D>, status = 200) => {
+      const nonce = cspNonce();
+      const frameAncestors = await contexts.framePolicy().catch(() => "frame-ancestors 'self'");
+      return (
+        reply
+          .code(status)
+          .header('content-security-policy', sitePagePolicy(nonce, frameAncestors))
+          .header('content-type', 'text/html; charset=utf-8')
+          // The page carries the session's CSRF token: no shared cache may keep it.
+          .header('cache-control', 'private, no-store')
+          // Stricter than the server's default: page addresses (order ids, the order's token)
+          // reach no other site, not even as an origin.
+          .header('referrer-policy', 'same-origin')
+          .send(renderPage(renderContext(req, nonce), page))
+      );
+    };
 
     const sendNotFound = async (req: FastifyRequest, reply: FastifyReply, ctx?: RequestContext) => {
       // Spec 2.12: each 404 is reported with the page and the referrer.
@@ -156,10 +166,12 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         .send(body);
     });
 
+    // Only a 4xx Fastify put on the error (a request it could not read) is the caller's; anything
+    // else is the 500 page, which says nothing of the error.
     app.setErrorHandler(async (error, req, reply) => {
       req.log.error(error);
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status < 500) return reply.code(status).send(error);
+      const status = (error as { statusCode?: number }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send(error);
       return send(req, reply, serverErrorPage(app.deps.config.supportPhone), 500);
     });
 

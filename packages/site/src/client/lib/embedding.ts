@@ -12,7 +12,7 @@
  * In the light layout but not framed (a link opened in a tab, a hash that does not match): the
  * page leaves the light layout, unless the URL carries an OAuth answer (state and code).
  */
-import { CASHBACK_VALUE_PARAM, EMBED_COOKIES, type IframeConfig } from '@partera/contract';
+import { CASHBACK_VALUE_PARAM, EMBED_COOKIES, type IframeConfig, type IframeSession } from '@partera/contract';
 // The handshake's words and the screens' texts, from the loader's small copy of the contract's
 // (the contract's message catalogue would triple every page's first load).
 import { constants } from '@partera/loader';
@@ -37,6 +37,7 @@ export const RETRY_PARAM = 'iframe_retry';
 export const SCREEN_DELAY_MS = 400;
 
 const CONFIG_PATH = '/spa-api/app/iframe-config/';
+const SESSION_PATH = '/spa-api/app/iframe-session/';
 const REPORT_PATH = '/uiperformancelog/';
 
 /** What the page learnt once its partner is confirmed: handed to the message channel. */
@@ -58,9 +59,13 @@ interface Session {
   id: string;
 }
 
+const metaContent = (doc: Document, name: string) =>
+  doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+
+/** The page's session as its meta tags say now (they change when the server rotates the session). */
 const sessionOf = (doc: Document): Session => ({
-  name: doc.querySelector<HTMLMetaElement>('meta[name="session-name"]')?.content || 'sid',
-  id: doc.querySelector<HTMLMetaElement>('meta[name="session-id"]')?.content ?? '',
+  name: metaContent(doc, 'session-name') || 'sid',
+  id: metaContent(doc, 'session-id'),
 });
 
 /**
@@ -127,14 +132,33 @@ function screen(doc: Document) {
   };
 }
 
+/** The CSRF token of the page's session: the server wants it for anything that changes the session. */
+const csrfHeaders = (doc: Document) => ({ accept: 'application/json', 'x-csrf-token': metaContent(doc, 'csrf-token') });
+
 async function getConfig(win: Window, session: Session, query: Record<string, string>): Promise<IframeConfig> {
   const params = new URLSearchParams(query);
   if (session.id) params.set(session.name, session.id);
   const res = await win.fetch(`${CONFIG_PATH}?${params}`, {
     credentials: 'include',
-    headers: { accept: 'application/json' },
+    headers: csrfHeaders(win.document),
   });
   return (await res.json()) as IframeConfig;
+}
+
+/**
+ * Tells the server the handshake succeeded: the hash came from the parent window at
+ * `parentOrigin`. The server checks that origin against the partner's registration and marks the
+ * session as framed; the first time, under a new session id, which the answer carries.
+ */
+async function confirmFrame(win: Window, session: Session, fields: Record<string, string>): Promise<IframeSession> {
+  const params = new URLSearchParams(session.id ? { [session.name]: session.id } : {});
+  const res = await win.fetch(`${SESSION_PATH}?${params}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: csrfHeaders(win.document),
+    body: new URLSearchParams(fields),
+  });
+  return (await res.json()) as IframeSession;
 }
 
 /** Spec 4.13: the embedding cookies, written when the framed page's iframe-hash cookie differs. */
@@ -165,11 +189,12 @@ async function leaveLiteLayout(win: Window, session: Session): Promise<void> {
  * Inside the frame every page of this site needs the session parameter (no cookies reach a
  * third-party frame): a link that lacks it (one a widget wrote, say) gets it as it is followed.
  */
-function carrySession(win: Window, session: Session): void {
-  if (!session.id) return;
+function carrySession(win: Window): void {
   win.document.addEventListener(
     'click',
     (event) => {
+      const session = sessionOf(win.document);
+      if (!session.id) return;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || link.origin !== win.location.origin || link.target === '_blank') return;
       if (link.getAttribute('href')?.startsWith('#')) return;
@@ -254,7 +279,6 @@ export function startEmbedding(options: EmbeddingOptions = {}): void {
     try {
       config = await getConfig(win, session, {
         hash,
-        start_url: `${url.pathname}${url.search}`,
         ...(cashback && /^\d{1,3}$/.test(cashback) ? { cashback_value: cashback } : {}),
       });
     } catch {
@@ -269,16 +293,34 @@ export function startEmbedding(options: EmbeddingOptions = {}): void {
       if (lite && !hasOAuthAnswer(url)) void leaveLiteLayout(win, session);
       return;
     }
+    let mark: IframeSession;
+    try {
+      mark = await confirmFrame(win, session, {
+        hash,
+        parentOrigin: event.origin,
+        start_url: `${url.pathname}${url.search}`,
+        ...(cashback && /^\d{1,3}$/.test(cashback) ? { cashback_value: cashback } : {}),
+      });
+    } catch {
+      mark = { error: 1, session: null };
+    }
+    if (mark.error !== 0 || !mark.session) {
+      cover.show(CONNECTION_FAILED_TEXT, true);
+      reportFailure(win, `iframe-session refused: ${mark.message ?? 'no answer'}`);
+      return;
+    }
+    const framed: Session = { name: mark.session.name, id: mark.session.id };
     writeCookies(win, hash);
     win.addEventListener('focus', () => writeCookies(win, hash));
-    carrySession(win, session);
-    if (!lite) {
-      // The handshake has just marked this session as framed: its pages now come in the light layout.
-      win.location.replace(framedUrl(win.location.href, session));
+    carrySession(win);
+    if (!lite || mark.rotated) {
+      // The session has just been marked as framed (under a new id the first time): its pages now
+      // come in the light layout, with the session in their URLs.
+      win.location.replace(framedUrl(win.location.href, framed));
       return;
     }
     if (url.searchParams.has(RETRY_PARAM) || url.searchParams.has(IFRAME_HASH_PARAM)) {
-      win.history.replaceState(win.history.state, '', framedUrl(win.location.href, session));
+      win.history.replaceState(win.history.state, '', framedUrl(win.location.href, framed));
     }
     cover.hide();
     win.parent.postMessage(SHOW_IFRAME, event.origin);

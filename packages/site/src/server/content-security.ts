@@ -1,0 +1,46 @@
+import { contentSecurityPolicy } from '@partera/server';
+
+/**
+ * The Content-Security-Policy of the site's pages. What the pages hold, and why each source:
+ *
+ * - Scripts: the client bundles and their chunks under /assets/ ('self'; modulepreload too). The
+ *   documents have no inline script that runs; the entry script carries the answer's nonce all
+ *   the same, and any inline script added later must carry it too. No 'unsafe-inline', no
+ *   'unsafe-eval' for scripts: an injected <script> or event handler does not run. The page-data
+ *   block is <script type="application/json">: data the browser never executes, so CSP does
+ *   not govern it (document.ts escapes it so that no value can close the element).
+ * - Styles: 'self' (the site stylesheet) and 'unsafe-inline'. Kept because the pages need
+ *   inline styles that a nonce cannot cover: the core widgets inject their <style> elements at
+ *   run time (injectCss, the seat map's filter rule), also on partners' pages whose nonce we do
+ *   not know; React writes style attributes (poster hues, price swatches) and the hall plan SVG
+ *   carries its own; a nonce in style-src would switch 'unsafe-inline' off for all of them.
+ *   The risk left is CSS injection, which cannot run code, and cannot send what it reads to
+ *   another site either: images, fonts and fetches are limited to this site below.
+ * - Images: 'self' (posters under /media/, seat photos, which must be served from this site
+ *   too) and data: (the document's empty favicon link).
+ * - connect-src 'self': every API call of the pages and widgets goes to this site.
+ * - frame-src and form-action: the checkout submits the bank form into its frame. The built-in
+ *   sandbox bank is served by this same server (/sandbox-bank/), so 'self'; a provider whose
+ *   hosted page lives elsewhere adds its origin to PAYMENT_PAGE_SOURCES.
+ * - object-src 'none', base-uri 'none': no plugins, and no injected <base> redirects the
+ *   relative script URLs.
+ * - frame-ancestors: this site and the registered partners' origins (as before), appended by
+ *   the caller from the partner registry.
+ */
+export const PAYMENT_PAGE_SOURCES: readonly string[] = ["'self'"];
+
+export function sitePagePolicy(nonce: string, frameAncestors: string): string {
+  const own = contentSecurityPolicy({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': PAYMENT_PAGE_SOURCES,
+    'form-action': PAYMENT_PAGE_SOURCES,
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+  });
+  return `${own}; ${frameAncestors}`;
+}
