@@ -120,14 +120,25 @@ describeEachDatabase('finding 4: the hall map is compact, compressed and cached'
     const f = await createHallFixture(get().db);
     const a = buyer(app);
     expect((await a.post('/hallPlace/select/', { cypher: f.seats[0]! })).json().result).toBe(1);
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
     for (let i = 0; i < budgets.personalHallMap.perSession; i++) {
-      expect((await a.get(mapUrl(f.performanceId))).status, `map ${i}`).toBe(200);
+      expect((await a.get(mapUrl(f.performanceId), browser)).status, `map ${i}`).toBe(200);
     }
-    const refused = await a.get(mapUrl(f.performanceId));
+    const refused = await a.get(mapUrl(f.performanceId), browser);
     expect(refused.status).toBe(429);
     expect(refused.json()).toMatchObject({ places: [], error: 429, message: TOO_MANY_REQUESTS });
     // Another buyer, holding nothing, still gets the shared map.
     expect((await buyer(app).get(mapUrl(f.performanceId))).status).toBe(200);
+  });
+
+  it('limits maps sent uncompressed (a stadium’s is some 27 MB each time), not compressed ones', async () => {
+    const f = await createHallFixture(get().db);
+    const a = buyer(app);
+    for (let i = 0; i < budgets.uncompressedHallMap.perSession; i++) {
+      expect((await a.get(mapUrl(f.performanceId))).status, `map ${i}`).toBe(200);
+    }
+    expect((await a.get(mapUrl(f.performanceId))).status).toBe(429);
+    expect((await a.get(mapUrl(f.performanceId), { 'accept-encoding': 'gzip' })).status).toBe(200);
   });
 
   it('keeps no entry for a performance that does not exist', async () => {

@@ -46,6 +46,11 @@ export const budgets = {
    * build each time, so fewer (the page loads it once, and again after a change of the basket).
    */
   personalHallMap: budget('hall-map-personal', MINUTE, 20, 200),
+  /**
+   * A hall map asked for without compression: every browser accepts gzip, so this is a program,
+   * and a stadium's map is some 27 MB on the wire each time.
+   */
+  uncompressedHallMap: budget('hall-map-uncompressed', MINUTE, 5, 30),
   /** Orders: a buyer places a few, retrying a failed payment. */
   orders: budget('orders', MINUTE, 10, 300),
   /** Payment sessions and partner pay flows. */

@@ -34,12 +34,17 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   };
 
   // The shared, cached map unless this buyer holds places of the performance: then one built
-  // for them, which costs a full build and so has its own, smaller rate limit.
+  // for them, which costs a full build and so has its own, smaller rate limit; so does a map
+  // sent uncompressed (tens of megabytes for a stadium).
   route(app, hallMap, async (input, req, reply) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const personal = !req.session.isNew && (await maps.holdsPlaces(input.performanceId, req.session.id));
-    if (personal) {
-      const refusal = await limiter.take([budgets.personalHallMap], requesterOf(req));
+    const costly = [
+      ...(personal ? [budgets.personalHallMap] : []),
+      ...(encoding === 'identity' ? [budgets.uncompressedHallMap] : []),
+    ];
+    if (costly.length > 0) {
+      const refusal = await limiter.take(costly, requesterOf(req));
       if (refusal) return sendTooManyRequests(reply, hallMap, refusal);
     }
     const map = personal

@@ -11,10 +11,6 @@ import { openDatabase } from '../../src/db/index.js';
 const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
 const db = await openDatabase(config);
 const app = await buildApp({ db, clock: systemClock, config }, { logger: process.env.LOG === '1' });
-app.setErrorHandler((err, _req, reply) => {
-  console.error(err);
-  reply.code(500).send({ error: 500, message: String(err) });
-});
 await app.listen({ port: config.port, host: '127.0.0.1' });
 console.log('ready');
 process.on('SIGTERM', () => {

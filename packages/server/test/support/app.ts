@@ -24,7 +24,7 @@ export interface Buyer {
   /** The current session id: placing an order (or another privilege change) rotates it. */
   readonly sessionId: string;
   readonly csrf: string;
-  get(url: string): Promise<{ status: number; json: () => any; body: string }>;
+  get(url: string, headers?: Record<string, string>): Promise<{ status: number; json: () => any; body: string }>;
   post(url: string, form: Record<string, string | number>): Promise<{ status: number; json: () => any; body: string }>;
 }
 
@@ -61,7 +61,7 @@ export function buyer(app: FastifyInstance, secret = 'test-secret', address = ne
     get csrf() {
       return csrfTokenFor(sessionId, secret);
     },
-    async get(url) {
+    async get(url, headers = {}) {
       const csrf = csrfTokenFor(sessionId, secret);
       return answer(
         await app.inject({
@@ -69,7 +69,7 @@ export function buyer(app: FastifyInstance, secret = 'test-secret', address = ne
           url,
           remoteAddress: address,
           cookies: { [SESSION_PARAM]: sessionId },
-          headers: { 'x-csrf-token': csrf },
+          headers: { 'x-csrf-token': csrf, ...headers },
         }),
       );
     },
