@@ -4,7 +4,7 @@
  */
 import { connect, fetchBasketState, placeAnonymousOrder } from '@partera/core';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { serve } from './support/server.js';
+import { basketState, serve } from './support/server.js';
 
 function setMeta(name: string, content: string) {
   const meta = document.createElement('meta');
@@ -30,15 +30,7 @@ it('the checkout adopts the rotated session, and the page’s other widgets foll
       params: { token: 'order-token' },
       session: { name: 'sid', id: 'NEW', csrfToken: 'NEW-TOKEN' },
     }),
-    'GET /shopcart/state/': () => ({
-      tickets: [],
-      ticketCount: 0,
-      basketPrice: 0,
-      holdSecondsLeft: null,
-      cannotCreateOrder: false,
-      cannotCreateOrderCause: '',
-      userIsGuest: true,
-    }),
+    'GET /shopcart/state/': () => basketState([]),
   });
   const checkout = connect({}, document);
   const basket = connect({}, document);

@@ -106,12 +106,12 @@ export interface SessionPluginOptions {
 export async function urlSessionHonoured(
   context: FetchContext,
   origin: string | undefined,
-  binding: { origins: readonly string[] } | null | (() => Promise<{ origins: readonly string[] } | null>),
+  partnerOf: () => ReturnType<PartnerSessionLookup>,
 ): Promise<{ honoured: boolean; partnerOrigin: string | null }> {
   const no = { honoured: false, partnerOrigin: null };
   if (context === 'same-origin-call') return { honoured: true, partnerOrigin: null };
   if (context !== 'frame' && context !== 'cross-origin-call') return no;
-  const bound = typeof binding === 'function' ? await binding() : binding;
+  const bound = await partnerOf();
   if (!bound) return no;
   if (context === 'frame') return { honoured: true, partnerOrigin: null };
   return origin && bound.origins.includes(origin) ? { honoured: true, partnerOrigin: origin } : no;
