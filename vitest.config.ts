@@ -67,6 +67,8 @@ export default defineConfig({
       },
       { resolve, test: { name: 'site', root: 'packages/site', environment: 'node', include } },
       { resolve, test: { name: 'loader', root: 'packages/loader', environment: 'happy-dom', include } },
+      // The repository's own scripts (npm start's stamps).
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['test/**/*.test.mjs'] } },
     ],
   },
 });
