@@ -1,20 +1,15 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import type { Clock } from './clock.js';
-import type { ServerConfig } from './config.js';
-import type { Database } from './db/index.js';
+import type { ServerDeps } from './deps.js';
 import { answerError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { apiRoutes } from './routes/index.js';
 import { createPartnerOriginsCache, findSessionPartner, type PartnerOriginsCache } from './services/partners/index.js';
 
-export interface AppDeps {
-  db: Database;
-  clock: Clock;
-  config: ServerConfig;
-}
+/** The app's dependencies: the same as every service's (deps.ts). */
+export type AppDeps = ServerDeps;
 
 declare module 'fastify' {
   interface FastifyInstance {

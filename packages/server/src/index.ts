@@ -10,7 +10,15 @@ export type {
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
 export { ConfigError, loadConfig, type ServerConfig } from './config.js';
-export { type Database, migrate, openDatabase, openMigratedDatabase, type Queryable } from './db/index.js';
+export {
+  type Database,
+  migrate,
+  openDatabase,
+  openMigratedDatabase,
+  type Queryable,
+  type Transaction,
+} from './db/index.js';
+export type { ServerDeps } from './deps.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
 export { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
 export {

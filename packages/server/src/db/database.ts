@@ -12,10 +12,27 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
 }
 
+/**
+ * The handle of one open transaction: what Database.transaction hands its callback. Helpers that
+ * only make sense inside a transaction (a lock, a claim, a rotation of the session) take this
+ * type, so the pool cannot be handed to them: its statements would each run on their own and a
+ * row lock would end with its statement.
+ */
+export interface Transaction extends Queryable {
+  readonly inTransaction: true;
+}
+
+/** Throws unless `q` is a transaction's handle (for callers the type system cannot see). */
+export function assertTransaction(q: Queryable): asserts q is Transaction {
+  if ((q as Partial<Transaction>).inTransaction !== true) {
+    throw new Error('This runs only inside a transaction: pass the handle Database.transaction gives');
+  }
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; a throw rolls it back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -4,8 +4,8 @@ import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
-export type { Database, Queryable, QueryResult } from './database.js';
-export { Rollback } from './database.js';
+export type { Database, Queryable, QueryResult, Transaction } from './database.js';
+export { assertTransaction, Rollback } from './database.js';
 export { migrate } from './migrate.js';
 
 export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {

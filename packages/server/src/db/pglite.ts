@@ -35,7 +35,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     query: (sql, params) => inTurn(() => base.query(sql, params)),
-    transaction: (fn) => inTurn(() => insideTransaction.run(true, () => pg.transaction((tx) => fn(wrap(tx))))),
+    transaction: (fn) =>
+      inTurn(() => insideTransaction.run(true, () => pg.transaction((tx) => fn({ ...wrap(tx), inTransaction: true })))),
     close: () => pg.close(),
   };
 }

@@ -37,7 +37,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn({ ...wrap(client), inTransaction: true });
         await client.query('COMMIT');
         return result;
       } catch (err) {

@@ -16,8 +16,8 @@
  */
 import type { CallDef } from '@partera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
 import type { Clock } from '../clock.js';
+import type { ServerDeps } from '../deps.js';
 import { clientAddress } from './client-address.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
 import { type Budget, callLimits } from './table.js';
@@ -80,7 +80,7 @@ export class RateLimiter {
   }
 }
 
-const limiters = new WeakMap<AppDeps, RateLimiter>();
+const limiters = new WeakMap<ServerDeps, RateLimiter>();
 
 /**
  * The app's limiter, one per app (its counters, its Redis connection), made on first use while

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { ServerDeps } from '../deps.js';
 import { NotifySecretKey } from '../services/partners/index.js';
 import { PartnerPayProvider } from './partner-pay/provider.js';
 import { DEFAULT_PROVIDER, PaymentProviders } from './provider.js';
@@ -22,7 +22,7 @@ export interface PaymentSetup {
  * there and never the default: only orders placed in such a partner's frame reach it.
  */
 export function createPaymentSetup(
-  deps: AppDeps,
+  deps: ServerDeps,
   opts: { deliverSandboxCallback: DeliverCallback; env?: NodeJS.ProcessEnv },
 ): PaymentSetup {
   const env = opts.env ?? process.env;

@@ -1,7 +1,7 @@
 import type { PaymentSessionAnswer } from '@partera/contract';
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
-import type { Database, Queryable } from '../db/index.js';
+import type { Database, Queryable, Transaction } from '../db/index.js';
 import { type MailContext, type RefundReason, refundEmail, ticketsEmail } from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { sellOrderHolds } from '../services/holds/sale.js';
@@ -199,7 +199,7 @@ async function setPayment(
 
 async function settleSuccess(
   deps: PaymentDeps,
-  tx: Queryable,
+  tx: Transaction,
   provider: PaymentProvider,
   payment: PaymentRow,
   now: Date,
@@ -233,7 +233,7 @@ async function settleSuccess(
 }
 
 async function refund(
-  tx: Queryable,
+  tx: Transaction,
   provider: PaymentProvider,
   payment: PaymentRow,
   order: TicketOrder,

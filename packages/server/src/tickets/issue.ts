@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TICKET_CODE_PATTERN } from '@partera/contract';
-import type { Queryable } from '../db/index.js';
+import type { Queryable, Transaction } from '../db/index.js';
 
 /** Unambiguous when read aloud or typed at the door: no 0/O, 1/I. 32 symbols, so each byte maps without bias. */
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -32,7 +32,7 @@ const CODE_ATTEMPTS = 5;
  * tickets_one_issued_per_place — deliberately not caught: a double sale must fail loudly and
  * roll the whole settlement back.
  */
-export async function issueOrderTickets(tx: Queryable, orderId: number, now: Date): Promise<string[]> {
+export async function issueOrderTickets(tx: Transaction, orderId: number, now: Date): Promise<string[]> {
   const items = await tx.query<ItemRow>(
     `SELECT id, performance_id, performance_place_id, performance_section_id, ticket_count
        FROM order_items WHERE order_id = $1 ORDER BY id`,

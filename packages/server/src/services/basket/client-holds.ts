@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../../config.js';
-import type { Queryable } from '../../db/index.js';
+import type { Queryable, Transaction } from '../../db/index.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
 
 /**
@@ -23,7 +23,7 @@ export function clientHoldCap(
  * one client in one performance, so that its sessions cannot all pass the check at once.
  */
 export async function checkClientHoldCap(
-  tx: Queryable,
+  tx: Transaction,
   args: {
     performanceId: number;
     client: string;

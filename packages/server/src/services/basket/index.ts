@@ -4,6 +4,7 @@ export { type BasketContents, type BasketLine, type BasketSummary, loadBasket, l
 export { SelectionRefusal, selectionMessages } from './rules.js';
 export {
   addEntranceTickets,
+  type BasketDeps,
   deselectAll,
   deselectPlace,
   lockSession,
@@ -12,12 +13,12 @@ export {
   selectPlace,
 } from './selection.js';
 
-import type { AppDeps } from '../../app.js';
+import type { ServerDeps } from '../../deps.js';
 import { basketState } from './answers.js';
 import { loadBasket } from './contents.js';
 
 /** The basket state a page renders for this session (decision 0001 shape). */
-export async function getBasketState(deps: AppDeps, sessionId: string) {
+export async function getBasketState(deps: Pick<ServerDeps, 'db' | 'clock'>, sessionId: string) {
   const now = deps.clock.now();
   return basketState(await loadBasket(deps.db, sessionId, now), now, true);
 }

@@ -1,6 +1,6 @@
 import { effectiveMaxTicketCount } from '@partera/contract';
-import type { AppDeps } from '../../app.js';
-import type { Queryable } from '../../db/index.js';
+import { assertTransaction, type Queryable, type Transaction } from '../../db/index.js';
+import type { ServerDeps } from '../../deps.js';
 import {
   basketExpiry,
   basketHoldSummary,
@@ -14,6 +14,11 @@ import {
 import { checkClientHoldCap, recordEntranceHolder, recordPlaceHolder } from './client-holds.js';
 import { type BasketSummary, loadBasketSummary } from './contents.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
+
+/** What the basket's changes need: the database, the clock and the hold settings. */
+export type BasketDeps = Pick<ServerDeps, 'db' | 'clock'> & {
+  config: Pick<ServerDeps['config'], 'holdMinutes' | 'clientHoldCap' | 'unsafeDisableHoldGuard'>;
+};
 
 export type SelectionOutcome =
   /** `changedPerformance`: the performance whose holds changed (none for a no-op or several). */
@@ -41,7 +46,9 @@ interface PerformanceRow {
  * Registers the session (so it can be locked) and serialises this buyer's basket changes: every
  * change of the basket, and turning it into an order, runs under this lock.
  */
-export async function lockSession(tx: Queryable, sessionId: string, csrfToken: string): Promise<void> {
+export async function lockSession(tx: Transaction, sessionId: string, csrfToken: string): Promise<void> {
+  // A row lock outside a transaction would end with its own statement and serialise nothing.
+  assertTransaction(tx);
   await tx.query('INSERT INTO sessions (id, csrf_token) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
     sessionId,
     csrfToken,
@@ -87,9 +94,9 @@ async function expandPlace(
 }
 
 async function withBasket(
-  deps: AppDeps,
+  deps: BasketDeps,
   session: { id: string; csrfToken: string },
-  change: (tx: Queryable, now: Date) => Promise<number | undefined>,
+  change: (tx: Transaction, now: Date) => Promise<number | undefined>,
 ): Promise<SelectionOutcome> {
   const now = deps.clock.now();
   try {
@@ -106,7 +113,7 @@ async function withBasket(
   }
 }
 
-function holdMs(deps: AppDeps): number {
+function holdMs(deps: BasketDeps): number {
   return deps.config.holdMinutes * 60_000;
 }
 
@@ -115,7 +122,7 @@ function holdMs(deps: AppDeps): number {
  * address the request came from (limits/client-address.ts), for the hold cap.
  */
 export function selectPlace(
-  deps: AppDeps,
+  deps: BasketDeps,
   session: { id: string; csrfToken: string },
   args: { performancePlaceId: number; tariffId?: number | null; client: string },
 ): Promise<SelectionOutcome> {
@@ -193,7 +200,7 @@ async function tariffOfSection(
 
 /** Takes a place (with its group or exclusive pair) out of the buyer's basket. */
 export function deselectPlace(
-  deps: AppDeps,
+  deps: BasketDeps,
   session: { id: string; csrfToken: string },
   args: { performancePlaceId: number },
 ): Promise<SelectionOutcome> {
@@ -206,7 +213,7 @@ export function deselectPlace(
 }
 
 /** Empties the basket. */
-export function deselectAll(deps: AppDeps, session: { id: string; csrfToken: string }): Promise<SelectionOutcome> {
+export function deselectAll(deps: BasketDeps, session: { id: string; csrfToken: string }): Promise<SelectionOutcome> {
   return withBasket(deps, session, async (tx) => {
     await releaseAllPlaces(tx, session.id);
     await releaseAllEntranceTickets(tx, session.id);
@@ -226,7 +233,7 @@ async function performanceSection(tx: Queryable, performanceId: number, sectionI
 
 /** Adds free-seating tickets of an entrance section; `client` as for selectPlace. */
 export function addEntranceTickets(
-  deps: AppDeps,
+  deps: BasketDeps,
   session: { id: string; csrfToken: string },
   args: { performanceId: number; sectionId: number; count: number; tariffId?: number | null; client: string },
 ): Promise<SelectionOutcome> {
@@ -260,7 +267,7 @@ export function addEntranceTickets(
 
 /** Removes the session's tickets of an entrance section (all of them, or `count`). */
 export function removeEntranceTickets(
-  deps: AppDeps,
+  deps: BasketDeps,
   session: { id: string; csrfToken: string },
   args: { performanceId: number; sectionId: number; count?: number },
 ): Promise<SelectionOutcome> {

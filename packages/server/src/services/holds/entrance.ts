@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/index.js';
+import type { Queryable, Transaction } from '../../db/index.js';
 
 export type EntranceClaimResult = { ok: true; held: number } | { ok: false; freeCount: number };
 
@@ -25,7 +25,7 @@ async function returnExpired(tx: Queryable, performanceSectionId: number, now: D
  * decremented only if enough tickets remain, in one conditional statement.
  */
 export async function claimEntranceTickets(
-  tx: Queryable,
+  tx: Transaction,
   args: {
     performanceSectionId: number;
     sessionId: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/index.js';
+import type { Queryable, Transaction } from '../../db/index.js';
 
 export type ClaimResult = { ok: true; claimed: number[] } | { ok: false; available: number[] };
 
@@ -54,7 +54,7 @@ export function basketExpiry(summary: BasketHoldSummary, now: Date, holdMs: numb
  * condition, and that test must then see double holds.
  */
 export async function claimPlaces(
-  tx: Queryable,
+  tx: Transaction,
   args: {
     performancePlaceIds: readonly number[];
     sessionId: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/index.js';
+import type { Transaction } from '../../db/index.js';
 
 interface OrderItemRow {
   performance_place_id: number | null;
@@ -16,7 +16,11 @@ interface OrderItemRow {
  * tells the caller to refund. An order that is no longer 'new' (cancelled, already paid) is never
  * sold again.
  */
-export async function sellOrderHolds(tx: Queryable, orderId: number, now: Date): Promise<{ ok: true } | { ok: false }> {
+export async function sellOrderHolds(
+  tx: Transaction,
+  orderId: number,
+  now: Date,
+): Promise<{ ok: true } | { ok: false }> {
   const order = await tx.query<{ status: string; session_id: string }>(
     'SELECT status, session_id FROM orders WHERE id = $1 FOR UPDATE',
     [orderId],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
+import type { ServerDeps } from '../../deps.js';
 import { loadBasket } from '../basket/contents.js';
 import { lockSession } from '../basket/selection.js';
 import { findFramedSession } from '../partners/index.js';
@@ -25,7 +25,7 @@ export const orderMessages = {
  * cannot be used to follow the order, its payment or its tickets.
  */
 export async function createGuestOrder(
-  deps: AppDeps,
+  deps: Pick<ServerDeps, 'db' | 'clock'>,
   session: { id: string; csrfToken: string },
   guest: GuestDetails & { payment: string; paymentCard?: string | null },
   /** The session's next id: placing an order rotates the session (see rotateSession). */

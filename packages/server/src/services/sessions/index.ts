@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/index.js';
+import type { Transaction } from '../../db/index.js';
 
 /**
  * Every table that keeps rows under a buyer's session id, with its column. One list, so that a
@@ -20,7 +20,11 @@ export const SESSION_KEYED_COLUMNS = [
  * and codes under the new one. Runs inside the caller's transaction, which should hold the
  * session's lock (basket lockSession) so no basket change slips in under the old id.
  */
-export async function rotateSession(tx: Queryable, from: string, to: { id: string; csrfToken: string }): Promise<void> {
+export async function rotateSession(
+  tx: Transaction,
+  from: string,
+  to: { id: string; csrfToken: string },
+): Promise<void> {
   if (from === to.id) return;
   for (const { table, column } of SESSION_KEYED_COLUMNS) {
     if (table === 'sessions') {
