@@ -44,7 +44,25 @@ export interface ServerConfig {
    * mostly shares a few addresses (one office proxy, one carrier NAT).
    */
   clientHoldCap: { max: number; percent: number };
+  /**
+   * PostgreSQL's lock_timeout and statement_timeout (DB_LOCK_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS):
+   * a request never hangs on a lock; it is told to try again.
+   */
+  dbTimeouts: DatabaseTimeouts;
 }
+
+/** How long a statement may wait for a lock, and run at all, before PostgreSQL cancels it. */
+export interface DatabaseTimeouts {
+  lockTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/**
+ * A lock is held for one short transaction (a basket change, an order), so a wait of seconds
+ * means something is wrong: the buyer is better told to try again than left waiting. Statements
+ * get longer, for the demo seed's bulk inserts.
+ */
+export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = { lockTimeoutMs: 3_000, statementTimeoutMs: 60_000 };
 
 /** The value a development machine uses when SECRET is not set; never accepted in production. */
 export const DEVELOPMENT_SECRET = 'development-secret-change-me';
@@ -115,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientHoldCap: {
       max: positiveNumber(env, 'HOLDS_PER_CLIENT', 40),
       percent: positiveNumber(env, 'HOLDS_PER_CLIENT_PERCENT', 10),
+    },
+    dbTimeouts: {
+      lockTimeoutMs: positiveNumber(env, 'DB_LOCK_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.lockTimeoutMs),
+      statementTimeoutMs: positiveNumber(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
     },
   };
 }

@@ -8,11 +8,20 @@ export type { Database, Queryable, QueryResult, Transaction } from './database.j
 export { assertTransaction, Rollback } from './database.js';
 export { migrate } from './migrate.js';
 
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+type DatabaseSettings = Pick<ServerConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<ServerConfig, 'dbTimeouts'>>;
+
+/**
+ * PostgreSQL when databaseUrl is set, else PGlite in dataDir. PGlite runs one statement at a time
+ * in this process, so no lock is ever waited for there; PostgreSQL gets lock and statement
+ * timeouts (a canceled statement is answered as the call's "try again", http/errors.ts).
+ */
+export async function openDatabase(config: DatabaseSettings): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.dbTimeouts ? { timeouts: config.dbTimeouts } : {})
+    : openPglite(config.dataDir);
 }
 
-export async function openMigratedDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openMigratedDatabase(config: DatabaseSettings): Promise<Database> {
   const db = await openDatabase(config);
   await migrate(db);
   return db;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from '../config.js';
 import type { Database, Queryable, QueryResult } from './database.js';
 
 // Keep int8 (count(*), sums) as JS numbers: every quantity here fits in 2^53.
@@ -26,8 +27,17 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; timeouts?: DatabaseTimeouts } = {},
+): Promise<Database> {
+  const timeouts = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    lock_timeout: timeouts.lockTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+  });
   await pool.query('select 1');
   const base = wrap(pool);
   return {

@@ -16,6 +16,15 @@ const REQUEST_ERROR_MESSAGES: Record<string, string> = {
 };
 const BAD_REQUEST_MESSAGE = 'Неверный запрос';
 
+/**
+ * PostgreSQL canceled the statement: it waited for a lock longer than lock_timeout (55P03), or
+ * ran longer than statement_timeout (57014). Nothing was changed (the transaction rolled back),
+ * so the caller may simply try again: 503 with Retry-After, never a request left hanging.
+ */
+const TIMEOUT_CODES = new Set(['55P03', '57014']);
+export const BUSY_MESSAGE = 'Сервер сейчас перегружен. Попробуйте ещё раз через несколько секунд.';
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
 export interface ErrorAnswer {
   /** 4xx when the request could not be read as sent, else 500. */
   status: number;
@@ -25,8 +34,9 @@ export interface ErrorAnswer {
 
 /**
  * How to answer an error that escaped a handler. Only a status Fastify itself put on the error
- * (a body it could not parse, too large, of an unsupported type) makes it the caller's 4xx;
- * anything else, a database error included, is the server's 500 with a generic message.
+ * (a body it could not parse, too large, of an unsupported type) makes it the caller's 4xx; a
+ * database timeout is a 503 "try again"; anything else, any other database error included, is
+ * the server's 500 with a generic message.
  */
 export function errorAnswer(error: unknown): ErrorAnswer {
   const { statusCode, code } = (error ?? {}) as { statusCode?: unknown; code?: unknown };
@@ -36,6 +46,7 @@ export function errorAnswer(error: unknown): ErrorAnswer {
       message: (typeof code === 'string' && REQUEST_ERROR_MESSAGES[code]) || BAD_REQUEST_MESSAGE,
     };
   }
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return { status: 503, message: BUSY_MESSAGE };
   return { status: 500, message: SERVER_ERROR_MESSAGE };
 }
 
@@ -54,7 +65,10 @@ export function answerError(
   // A handler may have set a file's headers before it failed; the answer is the failure, not the file.
   reply.removeHeader('content-type');
   reply.removeHeader('content-disposition');
-  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  if (status === 503) {
+    req.log.warn({ err: error }, 'database timeout: the caller is asked to try again');
+    reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+  } else if (status >= 500) req.log.error({ err: error }, 'request failed');
   else req.log.info({ err: error }, 'request refused before its handler');
   return reply.code(status).send(shape(message, status));
 }
