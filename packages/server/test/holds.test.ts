@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadBasketSummary } from '../src/services/basket/index.js';
 import {
   claimEntranceTickets,
   claimPlaces,
@@ -47,6 +48,33 @@ describeEachDatabase('seat holds', (get) => {
       [1, 'buyer-a'],
       [0, null],
     ]);
+  });
+
+  it('at the instant of expiry a place is claimable and no longer in the holder’s basket (issue 9)', async () => {
+    const { db } = get();
+    const f = await createHallFixture(db);
+    const seat = f.seats[0]!;
+    const until = later(15 * MIN);
+    await db.transaction((tx) =>
+      claimPlaces(tx, { performancePlaceIds: [seat], sessionId: 'a', heldUntil: until, now }),
+    );
+    // A moment before: held, not claimable.
+    const before = await db.transaction((tx) =>
+      claimPlaces(tx, {
+        performancePlaceIds: [seat],
+        sessionId: 'b',
+        heldUntil: later(30 * MIN),
+        now: later(15 * MIN - 1),
+      }),
+    );
+    expect(before.ok).toBe(false);
+    expect((await loadBasketSummary(db, 'a', later(15 * MIN - 1))).ticketCount).toBe(1);
+    // At the very instant the hold ends: the holder's basket is empty and anyone may claim it.
+    expect((await loadBasketSummary(db, 'a', until)).ticketCount).toBe(0);
+    const at = await db.transaction((tx) =>
+      claimPlaces(tx, { performancePlaceIds: [seat], sessionId: 'b', heldUntil: later(30 * MIN), now: until }),
+    );
+    expect(at).toEqual({ ok: true, claimed: [seat] });
   });
 
   it('treats an expired hold as free without any sweeper (lazy expiry)', async () => {

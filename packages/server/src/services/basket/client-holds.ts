@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../../config.js';
 import type { Queryable, Transaction } from '../../db/index.js';
+import { liveEntranceHold, liveHold } from '../holds/rule.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
 
 /**
@@ -37,10 +38,10 @@ export async function checkClientHoldCap(
   const r = await tx.query<{ held: number; hall_places: number }>(
     `SELECT
        (SELECT count(*)::int FROM performance_places
-         WHERE performance_id = $1 AND hold_client = $2 AND state = 1 AND held_until > $3)
+         WHERE performance_id = $1 AND hold_client = $2 AND ${liveHold('$3')})
        + (SELECT coalesce(sum(h.ticket_count), 0)::int FROM entrance_holds h
             JOIN performance_sections ps ON ps.id = h.performance_section_id
-           WHERE ps.performance_id = $1 AND h.hold_client = $2 AND h.held_until > $3) AS held,
+           WHERE ps.performance_id = $1 AND h.hold_client = $2 AND ${liveEntranceHold('$3', 'h')}) AS held,
        (SELECT h.place_count FROM performances p JOIN halls h ON h.id = p.hall_id WHERE p.id = $1) AS hall_places`,
     [args.performanceId, args.client, args.now],
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { liveEntranceHold, liveHold } from '../holds/rule.js';
 
 /** One line of a buyer's basket: a held place, or held tickets of an entrance section. */
 export interface BasketLine {
@@ -82,7 +83,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
        JOIN shows sh ON sh.id = pf.show_id
        JOIN halls h ON h.id = pf.hall_id
        JOIN buildings b ON b.id = h.building_id
-      WHERE pp.hold_session_id = $1 AND pp.state = 1 AND pp.held_until > $2
+      WHERE pp.hold_session_id = $1 AND ${liveHold('$2', 'pp')}
      UNION ALL
      SELECT 'entrance', NULL, NULL, ps.id, ps.performance_id, ps.section_id, sh.name, sh.slug, pf.starts_at,
             b.name, h.name, s.name, NULL, NULL, eh.ticket_count, ${TICKET_PRICE}, eh.tariff_id, ${TARIFF_NAME},
@@ -96,7 +97,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
        JOIN shows sh ON sh.id = pf.show_id
        JOIN halls h ON h.id = pf.hall_id
        JOIN buildings b ON b.id = h.building_id
-      WHERE eh.session_id = $1 AND eh.held_until > $2
+      WHERE eh.session_id = $1 AND ${liveEntranceHold('$2', 'eh')}
       ORDER BY starts_at, performance_id, kind DESC, section_name, row_label, number`,
     [sessionId, now],
   );
@@ -161,7 +162,7 @@ export async function loadBasketSummary(tx: Queryable, sessionId: string, now: D
        JOIN price_categories pc ON pc.id = pp.price_category_id
        LEFT JOIN tariffs t ON t.id = pp.tariff_id
        JOIN performances pf ON pf.id = pp.performance_id
-      WHERE pp.hold_session_id = $1 AND pp.state = 1 AND pp.held_until > $2
+      WHERE pp.hold_session_id = $1 AND ${liveHold('$2', 'pp')}
      UNION ALL
      SELECT 'entrance', ps.id, NULL, s.name, coalesce(t.price, pc.price), eh.ticket_count, pf.cannot_create_order_cause
        FROM entrance_holds eh
@@ -170,7 +171,7 @@ export async function loadBasketSummary(tx: Queryable, sessionId: string, now: D
        JOIN price_categories pc ON pc.id = ps.price_category_id
        LEFT JOIN tariffs t ON t.id = eh.tariff_id
        JOIN performances pf ON pf.id = ps.performance_id
-      WHERE eh.session_id = $1 AND eh.held_until > $2`,
+      WHERE eh.session_id = $1 AND ${liveEntranceHold('$2', 'eh')}`,
     [sessionId, now],
   );
   const summary: BasketSummary = { ticketCount: 0, total: 0, places: [], entrance: [], cannotCreateOrderCause: null };

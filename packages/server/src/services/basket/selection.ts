@@ -11,6 +11,7 @@ import {
   releaseEntranceTickets,
   releasePlaces,
 } from '../holds/index.js';
+import { liveHold } from '../holds/rule.js';
 import { checkClientHoldCap, recordEntranceHolder, recordPlaceHolder } from './client-holds.js';
 import { type BasketSummary, loadBasketSummary } from './contents.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
@@ -161,7 +162,7 @@ export function selectPlace(
 async function notYetMine(tx: Queryable, ids: number[], sessionId: string, now: Date): Promise<number[]> {
   const r = await tx.query<{ id: number }>(
     `SELECT id FROM performance_places
-      WHERE id = ANY($1::int[]) AND NOT (state = 1 AND hold_session_id = $2 AND held_until > $3)`,
+      WHERE id = ANY($1::int[]) AND NOT (${liveHold('$3')} AND hold_session_id = $2)`,
     [ids, sessionId, now],
   );
   return r.rows.map((row) => row.id);

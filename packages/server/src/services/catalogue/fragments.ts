@@ -1,3 +1,5 @@
+import { claimable, lapsedEntranceHold } from '../holds/rule.js';
+
 /**
  * SQL expressions shared by the catalogue queries. Each takes the performance alias and the
  * number of the query parameter that holds "now" (the injectable clock's time, never SQL now()).
@@ -17,12 +19,12 @@ export const minPriceSql = (perf: string) => `(
 export const freePlacesSql = (perf: string, nowParam: number) => `(
   (SELECT count(*)::int FROM performance_places pp
     WHERE pp.performance_id = ${perf}.id
-      AND (pp.state = 0 OR (pp.state = 1 AND pp.held_until < $${nowParam})))
+      AND ${claimable(`$${nowParam}`, 'pp')})
   + (SELECT coalesce(sum(ps.free_count), 0)::int FROM performance_sections ps
       WHERE ps.performance_id = ${perf}.id)
   + (SELECT coalesce(sum(eh.ticket_count), 0)::int
        FROM entrance_holds eh JOIN performance_sections ps ON ps.id = eh.performance_section_id
-      WHERE ps.performance_id = ${perf}.id AND eh.order_id IS NULL AND eh.held_until < $${nowParam}))`;
+      WHERE ps.performance_id = ${perf}.id AND eh.order_id IS NULL AND ${lapsedEntranceHold(`$${nowParam}`, 'eh')}))`;
 
 /** Timestamps come back as Date from both drivers; pages and JSON want ISO strings. */
 export function iso(value: Date | string): string {

@@ -3,6 +3,7 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/index.js';
+import { liveHold } from '../holds/rule.js';
 import { hallMapJson, loadHallMapSource } from './map.js';
 
 /**
@@ -204,7 +205,7 @@ export class HallMapCache {
   async holdsPlaces(performanceId: number, sessionId: string): Promise<boolean> {
     const r = await this.db.query<{ holds: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM performance_places
-                       WHERE hold_session_id = $1 AND performance_id = $2 AND state = 1 AND held_until > $3) AS holds`,
+                       WHERE hold_session_id = $1 AND performance_id = $2 AND ${liveHold('$3')}) AS holds`,
       [sessionId, performanceId, this.clock.now()],
     );
     return r.rows[0]?.holds === true;

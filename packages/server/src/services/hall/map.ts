@@ -1,5 +1,6 @@
 import { type HallMapData, kopecksToRoubles, type MapPlace } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
+import { claimable, lapsedEntranceHold, liveHold } from '../holds/rule.js';
 
 interface CategoryRow {
   id: number;
@@ -119,20 +120,20 @@ export async function loadHallMapSource(
       `SELECT json_agg(json_build_array(
                 pp.id, pl.id, pp.price_category_id, pl.section_id, pl.row_label, pl.number, pl.type,
                 pl.group_id, pl.description,
-                CASE WHEN pp.state = 1 AND pp.hold_session_id = $2 AND pp.held_until > $3 THEN 1 ELSE 0 END,
+                CASE WHEN ${liveHold('$3', 'pp')} AND pp.hold_session_id = $2 THEN 1 ELSE 0 END,
                 pp.tariff_id) ORDER BY pl.id)::text AS places
          FROM performance_places pp
          JOIN places pl ON pl.id = pp.place_id
         WHERE pp.performance_id = $1
-          AND (pp.state = 0 OR (pp.state = 1 AND (pp.held_until < $3 OR pp.hold_session_id = $2)))`,
+          AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`,
       [performanceId, sessionId, now],
     ),
     db.query<SectionRow>(
       `SELECT s.id AS section_id, s.name, s.kind, coalesce(ps.price_category_id, min(pp.price_category_id)) AS price_category_id,
               CASE WHEN s.kind = 'entrance'
                    THEN coalesce(max(ps.free_count), 0) + coalesce((SELECT sum(eh.ticket_count) FROM entrance_holds eh
-                         WHERE eh.performance_section_id = max(ps.id) AND eh.held_until < $2), 0)
-                   ELSE count(pp.id) FILTER (WHERE pp.state = 0 OR (pp.state = 1 AND pp.held_until < $2)) END::int AS free
+                         WHERE eh.performance_section_id = max(ps.id) AND ${lapsedEntranceHold('$2', 'eh')}), 0)
+                   ELSE count(pp.id) FILTER (WHERE ${claimable('$2', 'pp')}) END::int AS free
          FROM sections s
          LEFT JOIN performance_sections ps ON ps.section_id = s.id AND ps.performance_id = $1
          LEFT JOIN places pl ON pl.section_id = s.id

@@ -1,4 +1,5 @@
 import type { Queryable, Transaction } from '../../db/index.js';
+import { lapsedEntranceHold } from './rule.js';
 
 export type EntranceClaimResult = { ok: true; held: number } | { ok: false; freeCount: number };
 
@@ -10,7 +11,7 @@ export type EntranceClaimResult = { ok: true; held: number } | { ok: false; free
 async function returnExpired(tx: Queryable, performanceSectionId: number, now: Date): Promise<void> {
   await tx.query(
     `WITH expired AS (
-       DELETE FROM entrance_holds WHERE performance_section_id = $1 AND held_until < $2
+       DELETE FROM entrance_holds WHERE performance_section_id = $1 AND ${lapsedEntranceHold('$2')}
        RETURNING ticket_count
      )
      UPDATE performance_sections

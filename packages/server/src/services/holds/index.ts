@@ -3,6 +3,9 @@
  *
  * Every rule that keeps a place from being held or sold twice lives in this folder:
  *
+ * - rule.ts      THE live-hold rule: held while held_until > now, claimable from the instant
+ *                held_until <= now. Every query of the server that asks builds its condition
+ *                there (holds, basket, hall map, catalogue counts, sweeper).
  * - places.ts    One row per sellable place per performance (performance_places). A hold is ONE
  *                conditional statement: it takes the wanted rows in a fixed order (by id, FOR
  *                UPDATE) and only those that are free or whose hold has expired, and marks them
@@ -38,5 +41,6 @@ export {
   releaseAllPlaces,
   releasePlaces,
 } from './places.js';
+export { claimable, lapsedEntranceHold, lapsedHold, liveEntranceHold, liveHold } from './rule.js';
 export { sellOrderHolds } from './sale.js';
 export { sweepExpiredHolds } from './sweeper.js';

@@ -1,4 +1,5 @@
 import type { Queryable, Transaction } from '../../db/index.js';
+import { claimable, liveEntranceHold, liveHold } from './rule.js';
 
 export type ClaimResult = { ok: true; claimed: number[] } | { ok: false; available: number[] };
 
@@ -19,14 +20,14 @@ export async function basketHoldSummary(
   const r = await tx.query<{ places: number; entrance: number; until: Date | null }>(
     `SELECT
        (SELECT count(*)::int FROM performance_places
-         WHERE hold_session_id = $1 AND state = 1 AND held_until > $3) AS places,
+         WHERE hold_session_id = $1 AND ${liveHold('$3')}) AS places,
        (SELECT coalesce(sum(ticket_count), 0)::int FROM entrance_holds
-         WHERE session_id = $1 AND held_until > $3) AS entrance,
+         WHERE session_id = $1 AND ${liveEntranceHold('$3')}) AS entrance,
        least(
          (SELECT min(held_until) FROM performance_places
-           WHERE hold_session_id = $1 AND performance_id = $2 AND state = 1 AND held_until > $3),
+           WHERE hold_session_id = $1 AND performance_id = $2 AND ${liveHold('$3')}),
          (SELECT min(h.held_until) FROM entrance_holds h JOIN performance_sections s ON s.id = h.performance_section_id
-           WHERE h.session_id = $1 AND s.performance_id = $2 AND h.held_until > $3)) AS until`,
+           WHERE h.session_id = $1 AND s.performance_id = $2 AND ${liveEntranceHold('$3', 'h')})) AS until`,
     [sessionId, performanceId, now],
   );
   const row = r.rows[0]!;
@@ -66,14 +67,12 @@ export async function claimPlaces(
 ): Promise<ClaimResult> {
   const ids = [...new Set(args.performancePlaceIds)].sort((a, b) => a - b);
   if (ids.length === 0) return { ok: true, claimed: [] };
-  const claimable = args.unsafeNoGuard
-    ? '$3::timestamptz IS NOT NULL'
-    : '(state = 0 OR (state = 1 AND held_until < $3))';
+  const guard = args.unsafeNoGuard ? '$3::timestamptz IS NOT NULL' : claimable('$3');
   await tx.query('SAVEPOINT claim_places');
   const r = await tx.query<{ id: number }>(
     `WITH wanted AS (
        SELECT id FROM performance_places
-        WHERE id = ANY($1::int[]) AND ${claimable}
+        WHERE id = ANY($1::int[]) AND ${guard}
         ORDER BY id
         FOR UPDATE
      )

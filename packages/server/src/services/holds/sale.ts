@@ -1,4 +1,5 @@
 import type { Transaction } from '../../db/index.js';
+import { claimable } from './rule.js';
 
 interface OrderItemRow {
   performance_place_id: number | null;
@@ -44,7 +45,7 @@ export async function sellOrderHolds(
       `WITH wanted AS (
          SELECT id FROM performance_places
           WHERE id = ANY($1::int[])
-            AND (state = 0 OR (state = 1 AND (hold_session_id = $2 OR held_until < $3)))
+            AND (${claimable('$3')} OR (state = 1 AND hold_session_id = $2))
           ORDER BY id
           FOR UPDATE
        )

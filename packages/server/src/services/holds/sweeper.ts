@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index.js';
+import { lapsedEntranceHold, lapsedHold } from './rule.js';
 
 /**
  * Releases expired holds so the tables stay tidy. Correctness never depends on this: claims treat
@@ -10,12 +11,12 @@ export async function sweepExpiredHolds(db: Database, now: Date): Promise<{ plac
     const places = await tx.query(
       `UPDATE performance_places
           SET state = 0, hold_session_id = NULL, held_until = NULL, tariff_id = NULL, gifts_count = 0, order_id = NULL
-        WHERE state = 1 AND held_until < $1`,
+        WHERE ${lapsedHold('$1')}`,
       [now],
     );
     const entrance = await tx.query<{ n: number }>(
       `WITH expired AS (
-         DELETE FROM entrance_holds WHERE held_until < $1 RETURNING performance_section_id, ticket_count
+         DELETE FROM entrance_holds WHERE ${lapsedEntranceHold('$1')} RETURNING performance_section_id, ticket_count
        ), per_section AS (
          SELECT performance_section_id, sum(ticket_count)::int AS n FROM expired GROUP BY performance_section_id
        ), returned AS (

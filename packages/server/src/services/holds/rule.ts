@@ -1,0 +1,39 @@
+/**
+ * THE live-hold rule, written once: every query that asks whether a place or an entrance ticket
+ * is held, free to claim or lapsed builds its condition here.
+ *
+ * A hold lives while `held_until > now` and has lapsed from the instant `held_until <= now`: at
+ * the instant of expiry the seat is claimable, and it never is both held and claimable, nor
+ * neither. Place rows: state 0 free, 1 held (hold_session_id, held_until), 2 sold. Entrance holds
+ * are rows of their own, live by the same clock.
+ *
+ * Each builder takes the SQL text of "now" (a parameter such as '$3') and the table's alias
+ * ('' when the query names no alias).
+ */
+
+const column = (alias: string, name: string) => (alias ? `${alias}.${name}` : name);
+
+/** A place held by some session, hold not lapsed. */
+export function liveHold(now: string, alias = ''): string {
+  return `(${column(alias, 'state')} = 1 AND ${column(alias, 'held_until')} > ${now})`;
+}
+
+/** A place held once, its hold lapsed (still marked held until someone claims it or the sweeper runs). */
+export function lapsedHold(now: string, alias = ''): string {
+  return `(${column(alias, 'state')} = 1 AND ${column(alias, 'held_until')} <= ${now})`;
+}
+
+/** A place anyone may claim: free, or its hold lapsed. */
+export function claimable(now: string, alias = ''): string {
+  return `(${column(alias, 'state')} = 0 OR ${lapsedHold(now, alias)})`;
+}
+
+/** An entrance hold that still keeps its tickets. */
+export function liveEntranceHold(now: string, alias = ''): string {
+  return `${column(alias, 'held_until')} > ${now}`;
+}
+
+/** An entrance hold whose tickets go back to the section's counter. */
+export function lapsedEntranceHold(now: string, alias = ''): string {
+  return `${column(alias, 'held_until')} <= ${now}`;
+}
