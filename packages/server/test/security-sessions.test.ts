@@ -10,7 +10,7 @@ import { csrfTokenFor, issueSessionId } from '../src/http/session.js';
 import { registerPartner } from '../src/services/partners/index.js';
 import { NotifySecretKey } from '../src/services/partners/notify-secret.js';
 import { SESSION_KEYED_COLUMNS } from '../src/services/sessions/index.js';
-import { buildTestApp, buyer, testConfig } from './support/app.js';
+import { type Buyer, buildTestApp, buyer, testConfig } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
 
@@ -54,6 +54,12 @@ describeEachDatabase('issue 8 findings 1–3: frames, sessions and state changes
       )
     ).rows[0];
 
+  /** A guest's card order of one seat: the seat into the basket, then the anonymous order. */
+  const orderOneSeat = async (who: Buyer, seat: number, guest: { email: string; name: string; surname: string }) => {
+    await who.post('/hallPlace/select/', { cypher: seat });
+    return (await who.post('/order/createAnonymousOrder/', { ...guest, payment: 'card' })).json();
+  };
+
   /** The framed page's confirmed handshake: its own script posts what the parent window said. */
   const confirmFrame = (sessionId: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     app.inject({
@@ -76,15 +82,11 @@ describeEachDatabase('issue 8 findings 1–3: frames, sessions and state changes
       expect(config.json().partner).toMatchObject({ ownPayFlow: true, cashbackPercent: 5 });
       expect(await framedRow(visitor.sessionId)).toBeUndefined();
 
-      await visitor.post('/hallPlace/select/', { cypher: f.seats[0]! });
-      const order = (
-        await visitor.post('/order/createAnonymousOrder/', {
-          email: 'ivan@example.ru',
-          name: 'Иван',
-          surname: 'Петров',
-          payment: 'card',
-        })
-      ).json();
+      const order = await orderOneSeat(visitor, f.seats[0]!, {
+        email: 'ivan@example.ru',
+        name: 'Иван',
+        surname: 'Петров',
+      });
       expect(order.error).toBe(0);
       const orderId = Number(order.url.split('/')[3]);
       const row = await get().db.query('SELECT partner_id, cashback_percent FROM orders WHERE id = $1', [orderId]);
@@ -179,15 +181,11 @@ describeEachDatabase('issue 8 findings 1–3: frames, sessions and state changes
     it('placing an order rotates the session: the old id sees neither the basket nor the order', async () => {
       const victim = buyer(app);
       const planted = victim.sessionId;
-      await victim.post('/hallPlace/select/', { cypher: f.seats[3]! });
-      const order = (
-        await victim.post('/order/createAnonymousOrder/', {
-          email: 'victim@example.ru',
-          name: 'Анна',
-          surname: 'Смирнова',
-          payment: 'card',
-        })
-      ).json();
+      const order = await orderOneSeat(victim, f.seats[3]!, {
+        email: 'victim@example.ru',
+        name: 'Анна',
+        surname: 'Смирнова',
+      });
       expect(order.error).toBe(0);
       expect(order.session.id).toBe(victim.sessionId);
       expect(victim.sessionId).not.toBe(planted);
