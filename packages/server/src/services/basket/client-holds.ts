@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../../config.js';
-import type { Queryable, Transaction } from '../../db/index.js';
+import type { Transaction } from '../../db/index.js';
 import { liveEntranceHold, liveHold } from '../holds/rule.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
 
@@ -48,24 +48,4 @@ export async function checkClientHoldCap(
   const row = r.rows[0]!;
   const cap = clientHoldCap(args.cap, { basketLimit: args.basketLimit, hallPlaces: row.hall_places ?? 0 });
   if (row.held + args.adding > cap) throw new SelectionRefusal(selectionMessages.clientHoldCap);
-}
-
-/** Records the client address on places just held, for the cap's count. */
-export async function recordPlaceHolder(tx: Queryable, performancePlaceIds: readonly number[], client: string) {
-  await tx.query('UPDATE performance_places SET hold_client = $2 WHERE id = ANY($1::int[])', [
-    [...performancePlaceIds],
-    client,
-  ]);
-}
-
-/** The same for a session's entrance tickets of a section (one row per session and section). */
-export async function recordEntranceHolder(
-  tx: Queryable,
-  args: { performanceSectionId: number; sessionId: string; client: string },
-) {
-  await tx.query('UPDATE entrance_holds SET hold_client = $3 WHERE performance_section_id = $1 AND session_id = $2', [
-    args.performanceSectionId,
-    args.sessionId,
-    args.client,
-  ]);
 }

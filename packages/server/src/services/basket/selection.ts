@@ -12,7 +12,7 @@ import {
   releasePlaces,
 } from '../holds/index.js';
 import { liveHold } from '../holds/rule.js';
-import { checkClientHoldCap, recordEntranceHolder, recordPlaceHolder } from './client-holds.js';
+import { checkClientHoldCap } from './client-holds.js';
 import { type BasketSummary, loadBasketSummary } from './contents.js';
 import { SelectionRefusal, selectionMessages } from './rules.js';
 
@@ -150,10 +150,10 @@ export function selectPlace(
       heldUntil: basketExpiry(summary, now, holdMs(deps)),
       now,
       tariffId,
+      holdClient: args.client,
       unsafeNoGuard: deps.config.unsafeDisableHoldGuard,
     });
     if (!claim.ok) throw new SelectionRefusal(selectionMessages.placeTaken);
-    await recordPlaceHolder(tx, wanted, args.client);
     return performanceId;
   });
 }
@@ -259,9 +259,9 @@ export function addEntranceTickets(
       tariffId: await tariffOfSection(tx, psId, args.tariffId ?? null),
       heldUntil: basketExpiry(summary, now, holdMs(deps)),
       now,
+      holdClient: args.client,
     });
     if (!claim.ok) throw new SelectionRefusal(selectionMessages.noTickets);
-    await recordEntranceHolder(tx, { performanceSectionId: psId, sessionId: session.id, client: args.client });
     return args.performanceId;
   });
 }

@@ -34,6 +34,8 @@ export async function claimEntranceTickets(
     tariffId: number | null;
     heldUntil: Date;
     now: Date;
+    /** The client address the hold is made from (the hold cap counts by it, basket/client-holds.ts). */
+    holdClient?: string | null;
   },
 ): Promise<EntranceClaimResult> {
   await returnExpired(tx, args.performanceSectionId, args.now);
@@ -50,12 +52,13 @@ export async function claimEntranceTickets(
     return { ok: false, freeCount: r.rows[0]?.free_count ?? 0 };
   }
   const held = await tx.query<{ ticket_count: number }>(
-    `INSERT INTO entrance_holds (performance_section_id, session_id, tariff_id, ticket_count, held_until)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO entrance_holds (performance_section_id, session_id, tariff_id, ticket_count, held_until, hold_client)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (performance_section_id, session_id)
-     DO UPDATE SET ticket_count = entrance_holds.ticket_count + EXCLUDED.ticket_count, order_id = NULL
+     DO UPDATE SET ticket_count = entrance_holds.ticket_count + EXCLUDED.ticket_count, order_id = NULL,
+                   hold_client = EXCLUDED.hold_client
      RETURNING ticket_count`,
-    [args.performanceSectionId, args.sessionId, args.tariffId, args.count, args.heldUntil],
+    [args.performanceSectionId, args.sessionId, args.tariffId, args.count, args.heldUntil, args.holdClient ?? null],
   );
   return { ok: true, held: held.rows[0]!.ticket_count };
 }

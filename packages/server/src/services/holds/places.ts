@@ -62,6 +62,8 @@ export async function claimPlaces(
     heldUntil: Date;
     now: Date;
     tariffId?: number | null;
+    /** The client address the hold is made from (the hold cap counts by it, basket/client-holds.ts). */
+    holdClient?: string | null;
     unsafeNoGuard?: boolean;
   },
 ): Promise<ClaimResult> {
@@ -77,11 +79,12 @@ export async function claimPlaces(
         FOR UPDATE
      )
      UPDATE performance_places p
-        SET state = 1, hold_session_id = $2, held_until = $4, tariff_id = $5, gifts_count = 0, order_id = NULL
+        SET state = 1, hold_session_id = $2, held_until = $4, tariff_id = $5, gifts_count = 0, order_id = NULL,
+            hold_client = $6
        FROM wanted
       WHERE p.id = wanted.id
      RETURNING p.id`,
-    [ids, args.sessionId, args.now, args.heldUntil, args.tariffId ?? null],
+    [ids, args.sessionId, args.now, args.heldUntil, args.tariffId ?? null, args.holdClient ?? null],
   );
   if (r.rows.length < ids.length) {
     await tx.query('ROLLBACK TO SAVEPOINT claim_places');
