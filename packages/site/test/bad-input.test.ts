@@ -58,4 +58,17 @@ describeEachDatabase('finding 5: server errors on bad input — site pages', (ge
     const packaged = await page(`/performance/${performanceId}/?packageId=99999999999`);
     expect(packaged.statusCode).toBe(200);
   });
+
+  it('a page whose query fails answers the error page, telling nothing of the error', async () => {
+    const { db } = get();
+    await db.query('ALTER TABLE shows RENAME TO shows_moved_away');
+    try {
+      const res = await page(`/show/${showSlug}/`);
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).not.toMatch(/shows|relation|does not exist/);
+    } finally {
+      await db.query('ALTER TABLE shows_moved_away RENAME TO shows');
+    }
+  });
 });

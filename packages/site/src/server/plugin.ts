@@ -1,6 +1,7 @@
 import {
   CSRF_PARAM,
   cspNonce,
+  errorAnswer,
   type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
@@ -166,13 +167,14 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         .send(body);
     });
 
-    // Only a 4xx Fastify put on the error (a request it could not read) is the caller's; anything
-    // else is the 500 page, which says nothing of the error.
+    // The server's own rule (errorAnswer): a request Fastify could not read is the caller's 4xx,
+    // with a Russian message; anything else is the error page (500, or 503 for a database
+    // timeout), which says nothing of the error.
     app.setErrorHandler(async (error, req, reply) => {
       req.log.error(error);
-      const status = (error as { statusCode?: number }).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send(error);
-      return send(req, reply, serverErrorPage(app.deps.config.supportPhone), 500);
+      const { status, message } = errorAnswer(error);
+      if (status < 500) return reply.code(status).send({ error: status, message });
+      return send(req, reply, serverErrorPage(app.deps.config.supportPhone), status);
     });
 
     try {
