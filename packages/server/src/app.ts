@@ -6,7 +6,7 @@ import { answerError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { apiRoutes } from './routes/index.js';
-import { createPartnerOriginsCache, findSessionPartner, type PartnerOriginsCache } from './services/partners/index.js';
+import { createPartnerOriginsCache, findFramedSession, type PartnerOriginsCache } from './services/partners/index.js';
 
 /** The app's dependencies: the same as every service's (deps.ts). */
 export type AppDeps = ServerDeps;
@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(formbody);
   await app.register(sessionPlugin, {
     secret: deps.config.csrfSecret,
-    partnerSession: (sessionId) => findSessionPartner(deps.db, sessionId),
+    partnerSession: (sessionId) => findFramedSession(deps.db, sessionId),
     ...(deps.config.production ? { warnPlainHttp: (message: string) => app.log.warn(message) } : {}),
   });
   for (const plugin of apiRoutes) await app.register(plugin);

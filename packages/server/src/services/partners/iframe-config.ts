@@ -52,10 +52,16 @@ export async function getIframeConfig(db: Queryable, request: IframeConfigReques
   return config;
 }
 
-/** The partner that framed a session (its light layout), as the last matching handshake recorded it. */
+/**
+ * The partner a session belongs to, as the last confirmed handshake (or the widget session's
+ * hand-out) recorded it: its light layout, cashback and pay flow, and the origins from which the
+ * session's id may travel in URLs (http/session.ts).
+ */
 export interface FramedSession {
   partnerId: number;
   partnerHash: string;
+  /** The partner's registered origins. */
+  origins: string[];
   cashbackPercent: number;
   startUrl: string | null;
 }
@@ -64,10 +70,11 @@ export async function findFramedSession(db: Queryable, sessionId: string): Promi
   const { rows } = await db.query<{
     partner_id: number;
     hash: string;
+    allowed_origins: string[];
     cashback_percent: number;
     start_url: string | null;
   }>(
-    `SELECT f.partner_id, p.hash, f.cashback_percent, f.start_url
+    `SELECT f.partner_id, p.hash, p.allowed_origins, f.cashback_percent, f.start_url
        FROM framed_sessions f JOIN partners p ON p.id = f.partner_id WHERE f.session_id = $1`,
     [sessionId],
   );
@@ -76,6 +83,7 @@ export async function findFramedSession(db: Queryable, sessionId: string): Promi
     ? {
         partnerId: row.partner_id,
         partnerHash: row.hash,
+        origins: row.allowed_origins,
         cashbackPercent: row.cashback_percent,
         startUrl: row.start_url,
       }

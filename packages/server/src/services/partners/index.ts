@@ -23,7 +23,6 @@ export {
   type FrameConfirmation,
   type FrameConfirmationRequest,
   findPartnerByOrigin,
-  findSessionPartner,
 } from './partner-sessions.js';
 export { readUiReport, recordUiReport, type UiReport, type UiReportKind } from './performance-log.js';
 export {

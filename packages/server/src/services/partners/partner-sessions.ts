@@ -115,17 +115,3 @@ export async function bindWidgetSession(
     [sessionId, partner.id, partner.cashbackPercent, now],
   );
 }
-
-/** The partner a session belongs to (framed or widget session) with its origins, or null. */
-export async function findSessionPartner(
-  db: Queryable,
-  sessionId: string,
-): Promise<{ partnerId: number; origins: string[] } | null> {
-  const { rows } = await db.query<{ id: number; allowed_origins: string[] }>(
-    `SELECT p.id, p.allowed_origins FROM framed_sessions f JOIN partners p ON p.id = f.partner_id
-      WHERE f.session_id = $1`,
-    [sessionId],
-  );
-  const row = rows[0];
-  return row ? { partnerId: row.id, origins: row.allowed_origins } : null;
-}
