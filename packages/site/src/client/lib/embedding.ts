@@ -275,11 +275,13 @@ export function startEmbedding(options: EmbeddingOptions = {}): void {
     stopTimers();
     const hash = event.data.slice(SEND_MY_HASH.length);
     const cashback = url.searchParams.get(CASHBACK_VALUE_PARAM);
+    // The frame URL's cashback, a whole percent, goes with both calls (the server caps it).
+    const asked: Record<string, string> = cashback && /^\d{1,3}$/.test(cashback) ? { cashback_value: cashback } : {};
     let config: IframeConfig;
     try {
       config = await getConfig(win, session, {
         hash,
-        ...(cashback && /^\d{1,3}$/.test(cashback) ? { cashback_value: cashback } : {}),
+        ...asked,
       });
     } catch {
       cover.show(CONNECTION_FAILED_TEXT, true);
@@ -299,7 +301,7 @@ export function startEmbedding(options: EmbeddingOptions = {}): void {
         hash,
         parentOrigin: event.origin,
         start_url: `${url.pathname}${url.search}`,
-        ...(cashback && /^\d{1,3}$/.test(cashback) ? { cashback_value: cashback } : {}),
+        ...asked,
       });
     } catch {
       mark = { error: 1, session: null };
