@@ -6,6 +6,8 @@ import { type Database, openMigratedDatabase } from './db/index.js';
 import { developmentSender, startOutboxWorker } from './notifications/outbox.js';
 import { sweepExpiredHolds } from './services/holds/index.js';
 
+const SWEEP_INTERVAL_MS = 5_000;
+
 /** Fills an empty database with demo data (the demo room's seedDemo); see ServerConfig.demoData. */
 export type DemoLoader = (db: Database, opts: { now: Date; scale: 'full' | 'small' }) => Promise<unknown>;
 
@@ -49,9 +51,10 @@ export async function startServer(opts: {
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     },
   );
+  // Every few seconds: a lapsed hold shows as free on the pages once it is swept (sweeper.ts).
   const sweeper = setInterval(() => {
     sweepExpiredHolds(db, clock.now()).catch((err) => app.log.error(err));
-  }, 60_000);
+  }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   // Outside production no gateway delivers e-mails and SMS: the development sender marks them
   // sent, as a real one would, and they stay readable on /dev/outbox/.

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_PARAM, SESSION_PARAM } from '../src/http/names.js';
 import { csrfTokenFor, issueSessionId } from '../src/http/session.js';
 import { buildTestApp } from './support/app.js';
+import { countMismatches } from './support/counts.js';
 import { openTestDatabase, postgresUrl, type TestDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
 import { type ServerProcess, startApiServerProcess } from './support/processes.js';
@@ -73,6 +74,13 @@ async function assertNoDoubleHold(db: TestDatabase, fixture: HallFixture, attemp
     [fixture.seats.slice(0, PLACES)],
   );
   expect(held.rows[0]).toEqual({ n: PLACES, sessions: PLACES });
+  // The availability numbers the pages read moved with every hold, and agree with a recount.
+  expect(await countMismatches(db.db)).toEqual([]);
+  const kept = await db.db.query<{ held: number }>(
+    'SELECT sum(held)::int AS held FROM place_counts WHERE performance_id = $1',
+    [fixture.performanceId],
+  );
+  expect(kept.rows[0]!.held).toBe(PLACES);
 }
 
 describe('sale rush on PGlite (one process)', () => {

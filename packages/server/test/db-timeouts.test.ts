@@ -37,7 +37,7 @@ describe.runIf(postgresUrl)('issue 9: a wait for a lock ends in the call’s “
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('SELECT id FROM sessions WHERE id = $1 FOR UPDATE', [a.sessionId]);
+      await blocker.query('SELECT basket_lock($1)', [a.sessionId]);
       const started = Date.now();
       const refused = await a.post('/hallPlace/select/', { cypher: f.seats[1]! });
       expect(Date.now() - started).toBeLessThan(5_000);

@@ -4,20 +4,29 @@
  * capped over all its sessions (services/basket/client-holds.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { clientHoldCap } from '../src/services/basket/client-holds.js';
+import { beforeAll, expect, it } from 'vitest';
 import { selectionMessages } from '../src/services/basket/index.js';
 import { buildTestApp, buyer, nextClientAddress, testConfig } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
 
-describe('finding 4: the hold cap per client address', () => {
-  it('is max(basket limit, min(40, 10 % of the places)) by default, and a setting', () => {
+describeEachDatabase('finding 4: the hold cap per client address', (get) => {
+  const clientHoldCap = async (cap: { max: number; percent: number }, p: { basketLimit: number; hallPlaces: number }) =>
+    (
+      await get().db.query<{ cap: number }>('SELECT basket_client_hold_cap($1, $2, $3, $4) AS cap', [
+        p.basketLimit,
+        p.hallPlaces,
+        cap.max,
+        cap.percent,
+      ])
+    ).rows[0]!.cap;
+
+  it('is max(basket limit, min(40, 10 % of the places)) by default, and a setting', async () => {
     const cap = testConfig().clientHoldCap;
-    expect(clientHoldCap(cap, { basketLimit: 8, hallPlaces: 85_792 })).toBe(40);
-    expect(clientHoldCap(cap, { basketLimit: 8, hallPlaces: 185 })).toBe(18);
-    expect(clientHoldCap(cap, { basketLimit: 8, hallPlaces: 24 })).toBe(8);
-    expect(clientHoldCap({ max: 200, percent: 50 }, { basketLimit: 8, hallPlaces: 185 })).toBe(92);
+    expect(await clientHoldCap(cap, { basketLimit: 8, hallPlaces: 85_792 })).toBe(40);
+    expect(await clientHoldCap(cap, { basketLimit: 8, hallPlaces: 185 })).toBe(18);
+    expect(await clientHoldCap(cap, { basketLimit: 8, hallPlaces: 24 })).toBe(8);
+    expect(await clientHoldCap({ max: 200, percent: 50 }, { basketLimit: 8, hallPlaces: 185 })).toBe(92);
   });
 });
 

@@ -163,8 +163,10 @@ describeEachDatabase('seat holds', (get) => {
     });
     const swept = await sweepExpiredHolds(db, later(2 * MIN));
     expect(swept.places).toBeGreaterThanOrEqual(1);
+    // It names the performances it changed, for the pages' caches.
+    expect(swept.performances).toContain(f.performanceId);
     const again = await sweepExpiredHolds(db, later(2 * MIN));
-    expect(again).toEqual({ places: 0, entranceTickets: 0 });
+    expect(again).toEqual({ places: 0, entranceTickets: 0, performances: [] });
     const free = await db.query<{ free_count: number }>('SELECT free_count FROM performance_sections WHERE id = $1', [
       f.performanceSectionId,
     ]);

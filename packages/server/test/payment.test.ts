@@ -10,6 +10,7 @@ import { signCallback } from '../src/payments/sandbox/provider.js';
 import { sandboxKey } from '../src/payments/sandbox/signature.js';
 import { getOrderCompletion } from '../src/payments/service.js';
 import { claimEntranceTickets, claimPlaces } from '../src/services/holds/index.js';
+import { countMismatches } from './support/counts.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
 
@@ -513,6 +514,7 @@ describeEachDatabase('payment', (get) => {
     expect(state.mail[0]!.subject).toBe(`Заказ № ${late.orderId}: оплата возвращена`);
     expect(state.mail[0]!.body_text).toContain('Мы автоматически вернули 5\u00a0000\u00a0₽');
     expect(state.mail[0]!.body_text).toContain(`${PUBLIC_URL}/performance/${f.performanceId}/`);
+    expect(await countMismatches(db)).toEqual([]);
     clock.reset();
   });
 
@@ -526,6 +528,12 @@ describeEachDatabase('payment', (get) => {
     const state = await orderState(buyer.orderId);
     expect(state.status).toBe('paid');
     expect(state.tickets).toHaveLength(1);
+    // The sale moved the availability numbers too: one place sold, none held.
+    expect(await countMismatches(db)).toEqual([]);
+    const kept = await db.query('SELECT free, held, sold FROM place_counts WHERE performance_id = $1', [
+      f.performanceId,
+    ]);
+    expect(kept.rows).toEqual([{ free: f.seats.length + 3, held: 0, sold: 1 }]);
     clock.reset();
   });
 

@@ -1,9 +1,12 @@
+import { serviceRoutines } from '../services/routines.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { installRoutines } from './routines.js';
 
 /**
  * Applies versioned migrations in order, each in its own transaction, recording them in
- * schema_migrations. An advisory lock keeps two processes starting at once from racing.
+ * schema_migrations, then installs the services' database functions whose text changed
+ * (db/routines.ts). An advisory lock keeps two processes starting at once from racing.
  */
 export async function migrate(db: Database): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -20,14 +23,30 @@ export async function migrate(db: Database): Promise<string[]> {
       await tx.query('INSERT INTO schema_migrations(version) VALUES ($1)', [m.version]);
       applied.push(m.version);
     }
+    await installRoutines(tx, serviceRoutines);
   });
   return applied;
 }
 
-/** Splits on semicolons at line ends; migrations avoid function bodies with inner semicolons. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*\n/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(`${s}\n`));
+/**
+ * Splits on semicolons at line ends, except inside a function body quoted with $$ (the
+ * migrations quote every body that way).
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  for (const [i, part] of sql.split('$$').entries()) {
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      continue;
+    }
+    const pieces = part.split(/;\s*\n/);
+    current += pieces[0];
+    for (const piece of pieces.slice(1)) {
+      statements.push(current);
+      current = piece;
+    }
+  }
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(`${s}\n`));
 }

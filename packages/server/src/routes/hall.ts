@@ -29,7 +29,7 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
 
   /** A basket change's answer; a change of a performance's holds outdates its shared map. */
   const answered = (outcome: SelectionOutcome, performanceId?: number) => {
-    if (outcome.ok && outcome.changedPerformance !== undefined) maps.changed(outcome.changedPerformance);
+    if (outcome.ok) for (const id of outcome.changedPerformances) maps.changed(id);
     return selectionAnswer(outcome, performanceId);
   };
 
@@ -72,13 +72,17 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   route(app, hallPlaceDeselect, async (input, req) => {
     const performancePlaceId = Number(input.cypher);
     const outcome = await deselectPlace(deps, req.session, { performancePlaceId });
-    const performanceId = await performanceOfPlace(performancePlaceId);
+    // The answer links the performance: the one changed, else (a refusal) looked up.
+    const performanceId =
+      outcome.ok && outcome.changedPerformances.length > 0
+        ? outcome.changedPerformances[0]
+        : await performanceOfPlace(performancePlaceId);
     return answered(outcome, performanceId);
   });
 
   // A GET in the spec (the page reloads after it); the contract marks it as changing state, so
   // like a POST it needs the CSRF token and this site's Origin.
-  route(app, hallPlaceDeselectAll, async (_input, req) => selectionAnswer(await deselectAll(deps, req.session)));
+  route(app, hallPlaceDeselectAll, async (_input, req) => answered(await deselectAll(deps, req.session)));
 
   route(app, entranceTicketsAdd, async (input, req) => {
     const outcome = await addEntranceTickets(deps, req.session, {

@@ -2,6 +2,7 @@ import domain from './0001_domain.js';
 import embedding from './0002_embedding.js';
 import cost from './0004_cost.js';
 import paymentsPartners from './0005_payments_partners.js';
+import availability from './0006_availability.js';
 
 export interface Migration {
   version: string;
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   { version: '0002_embedding', sql: embedding },
   { version: '0004_cost', sql: cost },
   { version: '0005_payments_partners', sql: paymentsPartners },
+  { version: '0006_availability', sql: availability },
 ];

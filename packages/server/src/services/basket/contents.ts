@@ -146,36 +146,45 @@ export interface BasketSummary {
   cannotCreateOrderCause: string | null;
 }
 
-export async function loadBasketSummary(tx: Queryable, sessionId: string, now: Date): Promise<BasketSummary> {
-  const r = await tx.query<{
-    kind: 'place' | 'entrance';
-    id: number;
-    place_id: number | null;
-    section_name: string | null;
-    price: number;
-    ticket_count: number;
-    cause: string | null;
-  }>(
-    `SELECT 'place' AS kind, pp.id, pp.place_id, NULL::text AS section_name, coalesce(t.price, pc.price) AS price,
+/** One row of basketSummarySql: a held place, or one entrance section's held tickets. */
+export interface BasketSummaryRow {
+  kind: 'place' | 'entrance';
+  /** performance_places.id of a place, performance_sections.id of entrance tickets. */
+  id: number;
+  place_id: number | null;
+  section_name: string | null;
+  price: number;
+  ticket_count: number;
+  cause: string | null;
+}
+
+/**
+ * The query of a selection answer's basket (live holds of the session), with the SQL text of the
+ * session and of "now": the basket's database functions embed it (routines.ts), and
+ * loadBasketSummary runs it on its own.
+ */
+export function basketSummarySql(session: string, now: string): string {
+  return `SELECT 'place' AS kind, pp.id, pp.place_id, NULL::text AS section_name, ${TICKET_PRICE} AS price,
             1 AS ticket_count, pf.cannot_create_order_cause AS cause
        FROM performance_places pp
        JOIN price_categories pc ON pc.id = pp.price_category_id
        LEFT JOIN tariffs t ON t.id = pp.tariff_id
        JOIN performances pf ON pf.id = pp.performance_id
-      WHERE pp.hold_session_id = $1 AND ${liveHold('$2', 'pp')}
+      WHERE pp.hold_session_id = ${session} AND ${liveHold(now, 'pp')}
      UNION ALL
-     SELECT 'entrance', ps.id, NULL, s.name, coalesce(t.price, pc.price), eh.ticket_count, pf.cannot_create_order_cause
+     SELECT 'entrance', ps.id, NULL, s.name, ${TICKET_PRICE}, eh.ticket_count, pf.cannot_create_order_cause
        FROM entrance_holds eh
        JOIN performance_sections ps ON ps.id = eh.performance_section_id
        JOIN sections s ON s.id = ps.section_id
        JOIN price_categories pc ON pc.id = ps.price_category_id
        LEFT JOIN tariffs t ON t.id = eh.tariff_id
        JOIN performances pf ON pf.id = ps.performance_id
-      WHERE eh.session_id = $1 AND ${liveEntranceHold('$2', 'eh')}`,
-    [sessionId, now],
-  );
+      WHERE eh.session_id = ${session} AND ${liveEntranceHold(now, 'eh')}`;
+}
+
+export function basketSummaryOf(rows: readonly BasketSummaryRow[]): BasketSummary {
   const summary: BasketSummary = { ticketCount: 0, total: 0, places: [], entrance: [], cannotCreateOrderCause: null };
-  for (const row of r.rows) {
+  for (const row of rows) {
     summary.ticketCount += row.ticket_count;
     summary.total += row.ticket_count * row.price;
     summary.cannotCreateOrderCause ??= row.cause;
@@ -189,4 +198,9 @@ export async function loadBasketSummary(tx: Queryable, sessionId: string, now: D
       });
   }
   return summary;
+}
+
+export async function loadBasketSummary(tx: Queryable, sessionId: string, now: Date): Promise<BasketSummary> {
+  const r = await tx.query<BasketSummaryRow>(basketSummarySql('$1', '$2'), [sessionId, now]);
+  return basketSummaryOf(r.rows);
 }

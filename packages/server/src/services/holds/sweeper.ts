@@ -1,20 +1,36 @@
 import type { Database } from '../../db/index.js';
 import { lapsedEntranceHold, lapsedHold } from './rule.js';
 
+/** At most this many places are released per statement, so no sweep holds its locks for long. */
+const SWEEP_BATCH = 5_000;
+
 /**
- * Releases expired holds so the tables stay tidy. Correctness never depends on this: claims treat
- * an expired hold as free already. Expired entrance holds go back to their section's counter in
- * the same statement that deletes them, so no ticket is counted twice.
+ * Releases expired holds. Claims never depend on this (they treat an expired hold as free
+ * already), but the availability numbers the pages show do (place_counts, migration 0006): a
+ * place counts as held until it is released here, so the server sweeps every few seconds.
+ *
+ * Places are taken in id order and a place some claim has locked is skipped (SKIP LOCKED, it is
+ * being claimed anyway): the sweep never waits for a buyer nor deadlocks with one. Expired
+ * entrance holds go back to their section's counter in the same statement that deletes them,
+ * so no ticket is counted twice. Returns what went back and the performances it changed (the
+ * caller announces them on the change feed).
  */
-export async function sweepExpiredHolds(db: Database, now: Date): Promise<{ places: number; entranceTickets: number }> {
+export async function sweepExpiredHolds(
+  db: Database,
+  now: Date,
+): Promise<{ places: number; entranceTickets: number; performances: number[] }> {
   return db.transaction(async (tx) => {
-    const places = await tx.query(
-      `UPDATE performance_places
+    const places = await tx.query<{ performance_id: number }>(
+      `WITH lapsed AS (
+         SELECT id FROM performance_places WHERE ${lapsedHold('$1')} ORDER BY id LIMIT ${SWEEP_BATCH}
+            FOR UPDATE SKIP LOCKED)
+       UPDATE performance_places p
           SET state = 0, hold_session_id = NULL, held_until = NULL, tariff_id = NULL, gifts_count = 0, order_id = NULL
-        WHERE ${lapsedHold('$1')}`,
+         FROM lapsed WHERE p.id = lapsed.id
+       RETURNING p.performance_id`,
       [now],
     );
-    const entrance = await tx.query<{ n: number }>(
+    const entrance = await tx.query<{ n: number; performances: number[] | null }>(
       `WITH expired AS (
          DELETE FROM entrance_holds WHERE ${lapsedEntranceHold('$1')} RETURNING performance_section_id, ticket_count
        ), per_section AS (
@@ -22,11 +38,17 @@ export async function sweepExpiredHolds(db: Database, now: Date): Promise<{ plac
        ), returned AS (
          UPDATE performance_sections s SET free_count = s.free_count + per_section.n
            FROM per_section WHERE s.id = per_section.performance_section_id
-         RETURNING per_section.n
+         RETURNING per_section.n, s.performance_id
        )
-       SELECT coalesce(sum(n), 0)::int AS n FROM returned`,
+       SELECT coalesce(sum(n), 0)::int AS n, array_agg(DISTINCT performance_id) AS performances FROM returned`,
       [now],
     );
-    return { places: places.rowCount, entranceTickets: entrance.rows[0]?.n ?? 0 };
+    const performances = new Set(places.rows.map((r) => r.performance_id));
+    for (const id of entrance.rows[0]?.performances ?? []) performances.add(id);
+    return {
+      places: places.rowCount,
+      entranceTickets: entrance.rows[0]?.n ?? 0,
+      performances: [...performances].sort((a, b) => a - b),
+    };
   });
 }

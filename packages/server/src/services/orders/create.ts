@@ -36,7 +36,7 @@ export async function createGuestOrder(
   if (problem) return { ok: false, code: 1, message: problem };
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    await lockSession(tx, session.id, session.csrfToken);
+    await lockSession(tx, session.id);
     const basket = await loadBasket(tx, session.id, now);
     if (basket.ticketCount === 0) return { ok: false, ...orderMessages.emptyBasket };
     const blocked = basket.lines.find((l) => l.cannotCreateOrderCause);

@@ -51,7 +51,7 @@ export async function confirmFramedSession(
   const origin = normalizeOrigin(request.parentOrigin);
   if (!origin || !partner.allowedOrigins.includes(origin)) return { ok: false, message: FRAME_MESSAGES.foreignOrigin };
   return db.transaction(async (tx) => {
-    await lockSession(tx, request.session.id, request.session.csrfToken);
+    await lockSession(tx, request.session.id);
     const current = await findFramedSession(tx, request.session.id);
     const asked = request.cashbackValue;
     if (current?.partnerId === partner.id) {

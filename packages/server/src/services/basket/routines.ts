@@ -1,0 +1,267 @@
+import { DEFAULT_MAX_TICKET_COUNT, MAX_TICKET_COUNT_OVERRIDE_LIMIT } from '@partera/contract';
+import type { Routine } from '../../db/routines.js';
+import { liveHold } from '../holds/rule.js';
+import { clientHoldRoutines } from './client-holds.js';
+import { basketSummarySql } from './contents.js';
+
+/**
+ * The basket's changes as database functions (decision 0015): a seat select, a deselect, an
+ * entrance-ticket change or emptying the basket is ONE statement, `SELECT basket_...(...)`, run
+ * on its own (its own transaction): one round trip, where the same steps as separate statements
+ * took thirteen. Each function
+ *
+ * 1. takes the buyer's basket lock (basket_lock): the changes of one session, and turning its
+ *    basket into an order, run one at a time, so two requests cannot both pass the basket limit;
+ * 2. checks what the spec asks (the place exists, the sale is open, the basket limit, the hold
+ *    cap per client address, the tariff) and refuses before writing anything;
+ * 3. claims or releases through the holds module's functions (holds/routines.ts);
+ * 4. answers with the basket (basketSummarySql) and, when refused, the refusal's name, which
+ *    selection.ts turns into the spec's code and message (rules.ts).
+ *
+ * Inside a function each statement sees what committed before it started (READ COMMITTED), so
+ * the counts read after the lock include every change the lock waited for.
+ */
+
+/** Advisory-lock namespace of the basket lock (the second key is the session's hash). */
+const BASKET_LOCK_SPACE = 727_001;
+
+const lock: Routine = {
+  name: 'basket_lock',
+  sql: `CREATE FUNCTION basket_lock(p_session text) RETURNS void LANGUAGE sql AS $$
+    SELECT pg_advisory_xact_lock(${BASKET_LOCK_SPACE}, hashtext(p_session))
+  $$`,
+};
+
+/**
+ * The answer of every basket function: the refusal (null when done), the performances whose holds
+ * changed, the basket limit for its message, the basket.
+ */
+const answer: Routine = {
+  name: 'basket_answer',
+  sql: `CREATE FUNCTION basket_answer(
+    p_session text, p_now timestamptz, p_refusal text, p_performances int[], p_limit int)
+  RETURNS jsonb LANGUAGE sql STABLE AS $$
+    SELECT jsonb_build_object('refusal', p_refusal, 'performances', coalesce(p_performances, '{}'), 'limit', p_limit,
+      'lines', coalesce((SELECT jsonb_agg(to_jsonb(r)) FROM (${basketSummarySql('p_session', 'p_now')}) r), '[]'))
+  $$`,
+};
+
+/**
+ * Whether new holds may be made in the performance now (on sale, not started, reservable or
+ * payable), its basket limit (contract effectiveMaxTicketCount: the configured maximum when it is
+ * 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
+ */
+const openPerformance: Routine = {
+  name: 'basket_open_performance',
+  sql: `CREATE FUNCTION basket_open_performance(
+    p_performance int, p_now timestamptz, OUT refusal text, OUT basket_limit int, OUT hall_places int)
+  LANGUAGE plpgsql STABLE AS $$
+  DECLARE
+    p record;
+  BEGIN
+    SELECT pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count, h.place_count
+      INTO p FROM performances pf JOIN halls h ON h.id = pf.hall_id WHERE pf.id = p_performance;
+    IF NOT FOUND THEN
+      refusal := 'notFound';
+    ELSIF p.sale_state <> 'on_sale' OR p.starts_at <= p_now OR NOT (p.allow_reserve OR p.allow_pay) THEN
+      refusal := 'saleClosed';
+    END IF;
+    basket_limit := CASE WHEN p.max_ticket_count BETWEEN 1 AND ${MAX_TICKET_COUNT_OVERRIDE_LIMIT}
+                         THEN p.max_ticket_count ELSE ${DEFAULT_MAX_TICKET_COUNT} END;
+    hall_places := coalesce(p.place_count, 0);
+  END $$`,
+};
+
+/**
+ * A place and everything sold with it (its group when group id > 0, its exclusive pair), as
+ * performance_places ids in id order, with the performance and the asked place's price category.
+ */
+const placeSet: Routine = {
+  name: 'basket_place_set',
+  sql: `CREATE FUNCTION basket_place_set(
+    p_place int, OUT performance int, OUT category int, OUT ids int[])
+  LANGUAGE plpgsql STABLE AS $$
+  DECLARE
+    t record;
+  BEGIN
+    SELECT pp.performance_id, pp.place_id, pp.price_category_id, pl.group_id, pl.exclusive_pair_place_id, pl.hall_id
+      INTO t FROM performance_places pp JOIN places pl ON pl.id = pp.place_id WHERE pp.id = p_place;
+    IF NOT FOUND THEN RETURN; END IF;
+    performance := t.performance_id;
+    category := t.price_category_id;
+    SELECT array_agg(pp.id ORDER BY pp.id) INTO ids
+      FROM places pl JOIN performance_places pp ON pp.place_id = pl.id AND pp.performance_id = t.performance_id
+     WHERE pl.id = t.place_id OR pl.id = t.exclusive_pair_place_id
+        OR (t.group_id > 0 AND pl.hall_id = t.hall_id AND pl.group_id = t.group_id);
+  END $$`,
+};
+
+/**
+ * The tariff a hold is made at: the buyer's choice when it belongs to the price category, the
+ * category's default otherwise (null for a category without tariffs). ok is false for a choice
+ * that is not the category's.
+ */
+const tariffOf: Routine = {
+  name: 'basket_tariff',
+  sql: `CREATE FUNCTION basket_tariff(p_category int, p_chosen int, OUT ok boolean, OUT tariff int)
+  LANGUAGE sql STABLE AS $$
+    SELECT p_chosen IS NULL OR x.id IS NOT NULL, x.id
+      FROM (SELECT NULL) AS one
+      LEFT JOIN LATERAL (
+        SELECT t.id FROM tariffs t
+         WHERE t.price_category_id = p_category AND (t.id = p_chosen OR (p_chosen IS NULL AND t.is_default))
+         ORDER BY t.is_default DESC, t.id LIMIT 1) x ON true
+  $$`,
+};
+
+/** Puts a place, with its group or exclusive pair, into the basket. */
+const selectPlace: Routine = {
+  name: 'basket_select_place',
+  sql: `CREATE FUNCTION basket_select_place(
+    p_session text, p_place int, p_tariff int, p_client text, p_now timestamptz, p_hold_ms int,
+    p_cap_max int, p_cap_percent int, p_unsafe boolean)
+  RETURNS jsonb LANGUAGE plpgsql AS $$
+  DECLARE
+    target record;
+    perf record;
+    wanted int[];
+    mine record;
+    chosen record;
+    claim record;
+  BEGIN
+    PERFORM basket_lock(p_session);
+    SELECT * INTO target FROM basket_place_set(p_place);
+    IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
+    SELECT * INTO perf FROM basket_open_performance(target.performance, p_now);
+    IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
+    -- Selecting a place the buyer already holds changes nothing.
+    SELECT array_agg(id ORDER BY id) INTO wanted FROM performance_places
+     WHERE id = ANY(target.ids) AND NOT coalesce(hold_session_id = p_session AND ${liveHold('p_now')}, false);
+    IF wanted IS NULL THEN RETURN basket_answer(p_session, p_now, NULL, NULL, NULL); END IF;
+    SELECT * INTO mine FROM hold_basket_summary(p_session, target.performance, p_now);
+    IF mine.tickets + cardinality(wanted) > perf.basket_limit THEN
+      RETURN basket_answer(p_session, p_now, 'basketLimit', NULL, perf.basket_limit);
+    END IF;
+    IF NOT basket_client_cap_allows(target.performance, p_client, cardinality(wanted), perf.basket_limit,
+                                    perf.hall_places, p_cap_max, p_cap_percent, p_now) THEN
+      RETURN basket_answer(p_session, p_now, 'clientHoldCap', NULL, NULL);
+    END IF;
+    SELECT * INTO chosen FROM basket_tariff(target.category, p_tariff);
+    IF NOT chosen.ok THEN RETURN basket_answer(p_session, p_now, 'unknownTariff', NULL, NULL); END IF;
+    -- A new hold ends with the basket's earliest hold of this performance: adding a ticket never
+    -- extends the countdown; a first ticket starts a fresh one.
+    SELECT * INTO claim FROM hold_claim_places(wanted, p_session,
+      coalesce(mine.until, p_now + p_hold_ms * interval '1 millisecond'), p_now, chosen.tariff, p_client, p_unsafe);
+    IF NOT claim.ok THEN RETURN basket_answer(p_session, p_now, 'placeTaken', NULL, NULL); END IF;
+    RETURN basket_answer(p_session, p_now, NULL, ARRAY[target.performance], NULL);
+  END $$`,
+};
+
+/** Takes a place, with its group or exclusive pair, out of the basket. */
+const deselectPlace: Routine = {
+  name: 'basket_deselect_place',
+  sql: `CREATE FUNCTION basket_deselect_place(p_session text, p_place int, p_now timestamptz)
+  RETURNS jsonb LANGUAGE plpgsql AS $$
+  DECLARE
+    target record;
+  BEGIN
+    PERFORM basket_lock(p_session);
+    SELECT * INTO target FROM basket_place_set(p_place);
+    IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
+    IF cardinality(hold_release_places(p_session, target.ids)) = 0 THEN
+      RETURN basket_answer(p_session, p_now, 'removeFailed', NULL, NULL);
+    END IF;
+    RETURN basket_answer(p_session, p_now, NULL, ARRAY[target.performance], NULL);
+  END $$`,
+};
+
+/** Adds free-seating tickets of an entrance section of a performance. */
+const addEntrance: Routine = {
+  name: 'basket_add_entrance',
+  sql: `CREATE FUNCTION basket_add_entrance(
+    p_session text, p_performance int, p_section int, p_count int, p_tariff int, p_client text, p_now timestamptz,
+    p_hold_ms int, p_cap_max int, p_cap_percent int)
+  RETURNS jsonb LANGUAGE plpgsql AS $$
+  DECLARE
+    perf record;
+    section record;
+    mine record;
+    chosen record;
+    claim record;
+  BEGIN
+    PERFORM basket_lock(p_session);
+    SELECT * INTO perf FROM basket_open_performance(p_performance, p_now);
+    IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
+    SELECT id, price_category_id INTO section FROM performance_sections
+     WHERE performance_id = p_performance AND section_id = p_section;
+    IF NOT FOUND THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
+    SELECT * INTO mine FROM hold_basket_summary(p_session, p_performance, p_now);
+    IF mine.tickets + p_count > perf.basket_limit THEN
+      RETURN basket_answer(p_session, p_now, 'basketLimit', NULL, perf.basket_limit);
+    END IF;
+    IF NOT basket_client_cap_allows(p_performance, p_client, p_count, perf.basket_limit, perf.hall_places,
+                                    p_cap_max, p_cap_percent, p_now) THEN
+      RETURN basket_answer(p_session, p_now, 'clientHoldCap', NULL, NULL);
+    END IF;
+    SELECT * INTO chosen FROM basket_tariff(section.price_category_id, p_tariff);
+    IF NOT chosen.ok THEN RETURN basket_answer(p_session, p_now, 'unknownTariff', NULL, NULL); END IF;
+    SELECT * INTO claim FROM hold_claim_entrance(section.id, p_session, p_count, chosen.tariff,
+      coalesce(mine.until, p_now + p_hold_ms * interval '1 millisecond'), p_now, p_client);
+    IF NOT claim.ok THEN RETURN basket_answer(p_session, p_now, 'noTickets', NULL, NULL); END IF;
+    RETURN basket_answer(p_session, p_now, NULL, ARRAY[p_performance], NULL);
+  END $$`,
+};
+
+/** Removes the session's tickets of an entrance section (`p_count` of them, or all when null). */
+const removeEntrance: Routine = {
+  name: 'basket_remove_entrance',
+  sql: `CREATE FUNCTION basket_remove_entrance(
+    p_session text, p_performance int, p_section int, p_count int, p_now timestamptz)
+  RETURNS jsonb LANGUAGE plpgsql AS $$
+  DECLARE
+    v_section int;
+  BEGIN
+    PERFORM basket_lock(p_session);
+    SELECT id INTO v_section FROM performance_sections WHERE performance_id = p_performance AND section_id = p_section;
+    IF NOT FOUND THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
+    IF hold_release_entrance(p_session, v_section, p_count) = 0 THEN
+      RETURN basket_answer(p_session, p_now, 'removeFailed', NULL, NULL);
+    END IF;
+    RETURN basket_answer(p_session, p_now, NULL, ARRAY[p_performance], NULL);
+  END $$`,
+};
+
+/** Empties the basket (every performance). */
+const clear: Routine = {
+  name: 'basket_clear',
+  sql: `CREATE FUNCTION basket_clear(p_session text, p_now timestamptz)
+  RETURNS jsonb LANGUAGE plpgsql AS $$
+  DECLARE
+    held int[];
+  BEGIN
+    PERFORM basket_lock(p_session);
+    SELECT array_agg(DISTINCT performance_id) INTO held FROM (
+      SELECT performance_id FROM performance_places WHERE hold_session_id = p_session AND state = 1
+      UNION ALL
+      SELECT ps.performance_id FROM entrance_holds h JOIN performance_sections ps ON ps.id = h.performance_section_id
+       WHERE h.session_id = p_session) AS mine;
+    PERFORM hold_release_places(p_session, NULL);
+    PERFORM hold_release_entrance(p_session, NULL, NULL);
+    RETURN basket_answer(p_session, p_now, NULL, held, NULL);
+  END $$`,
+};
+
+/** In dependency order (a LANGUAGE sql function is checked against what exists when it is created). */
+export const basketRoutines: readonly Routine[] = [
+  ...clientHoldRoutines,
+  lock,
+  answer,
+  openPerformance,
+  placeSet,
+  tariffOf,
+  selectPlace,
+  deselectPlace,
+  addEntrance,
+  removeEntrance,
+  clear,
+];
