@@ -1,36 +1,40 @@
 /**
- * Seat-hold throughput with buyers racing for the same places.
+ * Seat holds: one buyer's sequential selects, and buyers racing for the same places.
  *
  *   node --conditions=source --import tsx scripts/bench/holds.ts
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --conditions=source --import tsx scripts/bench/holds.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_BASELINE=<commit> \
+ *     node --conditions=source --import tsx scripts/bench/holds.ts
  *
- * Each run: a hall of 400 seats; 2 000 buyers, each with its own session, ask over HTTP for a
- * random seat among the 100 'best' ones, 64 requests in flight. PGlite runs one server process
- * (it is an embedded, single-connection database); PostgreSQL runs two server processes.
- * Reports attempts per second, p50/p99 latency and the count of double holds (must be 0),
- * medians of 3 runs.
+ * Scenarios, each over HTTP against real server processes (api-server.ts of the tree measured):
+ * - sequential: one buyer selects a seat and deselects it again, 300 times; the select's latency;
+ * - burst: 200 buyers (a session and a client address each) ask at the same moment for 20
+ *   places, 10 per place;
+ * - 64 in flight: 2,000 buyers ask for a random seat among 100, 64 requests at a time.
+ * PostgreSQL runs two server processes (the race goes over both), PGlite one (an embedded,
+ * single-connection database). Every server first serves 200 holds of other places (warm-up).
+ * Medians of 3 runs. Double holds must be 0. With BENCH_BASELINE, each run measures the baseline
+ * tree right after this one (trees.ts) and the table gives the ratio.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate } from '../../packages/server/src/db/index.js';
-import { openPglite } from '../../packages/server/src/db/pglite.js';
+import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { CSRF_PARAM, SESSION_PARAM } from '../../packages/server/src/http/names.js';
 import { csrfTokenFor, issueSessionId } from '../../packages/server/src/http/session.js';
-import { openTestDatabase, postgresUrl, type TestDatabase } from '../../packages/server/test/support/databases.js';
+import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { createHallFixture } from '../../packages/server/test/support/fixture.js';
-import { startApiServerProcess } from '../../packages/server/test/support/processes.js';
-import { machine, median, percentile, writeSection } from './report.js';
+import type { ServerProcess } from '../../packages/server/test/support/processes.js';
+import { machine, markdownTable, median, percentile, writeSection } from './report.js';
+import { benchTrees, importFrom, ratio, type Tree } from './trees.js';
 
 const SECRET = 'bench-secret';
-const SEATS = 400;
-const HOT = 100;
-const BUYERS = 2_000;
-const IN_FLIGHT = 64;
+const SEATS = 600;
 const RUNS = 3;
 const WARM_UP = 200;
+const SEQUENTIAL = 300;
+const postgresUrl = process.env.DATABASE_URL || undefined;
 
-interface RunResult {
+interface Figures {
   perSecond: number;
   p50: number;
   p99: number;
@@ -38,18 +42,16 @@ interface RunResult {
   doubleHolds: number;
 }
 
-/**
- * Buyer `n`'s address. Every buyer comes from an address of its own, as in a real rush: the
- * servers trust this process as their proxy (TRUST_PROXY), so X-Forwarded-For names the client
- * that the rate limits and the hold cap per address count.
- */
+type Engine = 'pglite' | 'postgres';
+type Scenario = 'sequential' | 'burst' | 'inflight';
+
+/** Buyer `n`'s address: the servers trust this process as their proxy (TRUST_PROXY). */
 function buyerAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-async function select(url: string, seat: number, buyer: number): Promise<{ result: number }> {
-  const sid = issueSessionId(SECRET);
-  const r = await fetch(`${url}/hallPlace/select/`, {
+async function call(url: string, pathName: string, seat: number, sid: string, buyer: number) {
+  const r = await fetch(`${url}${pathName}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -61,113 +63,225 @@ async function select(url: string, seat: number, buyer: number): Promise<{ resul
   return (await r.json()) as { result: number };
 }
 
-/** Warms each server up (JIT, prepared statements, WASM tiers) on places outside the race. */
-async function warmUp(urls: string[], seats: number[]): Promise<void> {
-  const cold = seats.slice(HOT, HOT + WARM_UP);
-  for (const [i, seat] of cold.entries()) await select(urls[i % urls.length]!, seat, BUYERS + i);
+const select = (url: string, seat: number, buyer: number) =>
+  call(url, '/hallPlace/select/', seat, issueSessionId(SECRET), buyer);
+
+/** Places that more than one buyer was told they hold. */
+function doubles(wins: Map<number, number>): number {
+  return [...wins.values()].filter((n) => n > 1).length;
 }
 
-async function race(urls: string[], seats: number[]): Promise<RunResult> {
-  await warmUp(urls, seats);
-  const hot = seats.slice(0, HOT);
+async function sequential(urls: string[], seats: number[]): Promise<Figures> {
+  let sid = issueSessionId(SECRET);
   const latencies: number[] = [];
-  const winners = new Map<number, number>();
+  const started = performance.now();
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    // A new session now and then: one session may change its basket 120 times a minute.
+    if (i % 50 === 49) sid = issueSessionId(SECRET);
+    const seat = seats[i % seats.length]!;
+    const t0 = performance.now();
+    const body = await call(urls[0]!, '/hallPlace/select/', seat, sid, 1);
+    latencies.push(performance.now() - t0);
+    if (body.result !== 1) throw new Error('a sequential select was refused');
+    await call(urls[0]!, '/hallPlace/deselect/', seat, sid, 1);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: SEQUENTIAL / seconds, ...spread(latencies), won: SEQUENTIAL, doubleHolds: 0 };
+}
+
+function spread(latencies: number[]) {
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** `buyers` buyers for `hot` places, `inFlight` at a time (all at once when inFlight >= buyers). */
+async function race(urls: string[], hot: number[], buyers: number, inFlight: number): Promise<Figures> {
+  const latencies: number[] = [];
+  const wins = new Map<number, number>();
   let next = 0;
   const started = performance.now();
   async function worker(w: number) {
     for (;;) {
       const i = next++;
-      if (i >= BUYERS) return;
-      const seat = hot[(i * 7919 + w) % HOT]!;
+      if (i >= buyers) return;
+      const seat = hot[(i * 7919 + w) % hot.length]!;
       const t0 = performance.now();
-      const body = await select(urls[i % urls.length]!, seat, i);
+      const body = await select(urls[i % urls.length]!, seat, 1000 + i);
       latencies.push(performance.now() - t0);
-      if (body.result === 1) winners.set(seat, (winners.get(seat) ?? 0) + 1);
+      if (body.result === 1) wins.set(seat, (wins.get(seat) ?? 0) + 1);
     }
   }
-  await Promise.all(Array.from({ length: IN_FLIGHT }, (_, w) => worker(w)));
+  await Promise.all(Array.from({ length: Math.min(inFlight, buyers) }, (_, w) => worker(w)));
   const seconds = (performance.now() - started) / 1000;
   return {
-    perSecond: BUYERS / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    won: [...winners.values()].reduce((a, b) => a + b, 0),
-    doubleHolds: [...winners.values()].filter((n) => n > 1).length,
+    perSecond: buyers / seconds,
+    ...spread(latencies),
+    won: [...wins.values()].reduce((a, b) => a + b, 0),
+    doubleHolds: doubles(wins),
   };
 }
 
-async function runPglite(): Promise<RunResult[]> {
-  const results: RunResult[] = [];
-  for (let run = 0; run < RUNS; run++) {
+async function runScenario(urls: string[], seats: number[], scenario: Scenario): Promise<Figures> {
+  // Warm-up on places outside the race: JIT, prepared statements, WASM tiers.
+  const cold = seats.slice(300, 300 + WARM_UP);
+  for (const [i, seat] of cold.entries()) await select(urls[i % urls.length]!, seat, 900_000 + i);
+  switch (scenario) {
+    case 'sequential':
+      return sequential(urls, seats.slice(100, 300));
+    case 'burst':
+      return race(urls, seats.slice(0, 20), 200, 200);
+    case 'inflight':
+      return race(urls, seats.slice(0, 100), 2_000, 64);
+  }
+}
+
+interface TreeModules {
+  migrate: (db: unknown) => Promise<unknown>;
+  openPglite: (dir: string) => Promise<{ close(): Promise<void> }>;
+  openPostgres: (url: string) => Promise<{ close(): Promise<void> }>;
+  startApiServerProcess: (env: Record<string, string>) => Promise<ServerProcess>;
+}
+
+async function modulesOf(tree: Tree): Promise<TreeModules> {
+  const [db, lite, postgres, processes] = await Promise.all([
+    importFrom<{ migrate: TreeModules['migrate'] }>(tree, 'packages/server/src/db/index.ts'),
+    importFrom<{ openPglite: TreeModules['openPglite'] }>(tree, 'packages/server/src/db/pglite.ts'),
+    importFrom<{ openPostgres: TreeModules['openPostgres'] }>(tree, 'packages/server/src/db/postgres.ts'),
+    importFrom<{ startApiServerProcess: TreeModules['startApiServerProcess'] }>(
+      tree,
+      'packages/server/test/support/processes.ts',
+    ),
+  ]);
+  return { ...db, ...lite, ...postgres, ...processes };
+}
+
+let port = 4700;
+const serverEnv = (extra: Record<string, string>) => ({
+  PORT: String(port++),
+  SECRET,
+  TRUST_PROXY: '127.0.0.1',
+  ...extra,
+});
+
+/** One measurement: a fresh database migrated by the tree's own code, its servers, one scenario. */
+async function measure(tree: Tree, engine: Engine, scenario: Scenario): Promise<Figures> {
+  const m = await modulesOf(tree);
+  if (engine === 'pglite') {
     // The embedded database lives in the server process, as with `npm start`: prepare the data
     // folder here, close it, then let one server process open it.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'partera-bench-'));
-    const db = await openPglite(dataDir);
-    await migrate(db);
-    const f = await createHallFixture(db, { seatCount: SEATS });
-    await db.close();
-    const port = 4690 + run;
-    const server = await startApiServerProcess({
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SECRET,
-      NODE_ENV: 'production',
-      TRUST_PROXY: '127.0.0.1',
-    });
-    results.push(await race([server.url], f.seats));
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      const db = await m.openPglite(dataDir);
+      await m.migrate(db);
+      const f = await createHallFixture(db as never, { seatCount: SEATS });
+      await db.close();
+      const server = await m.startApiServerProcess(serverEnv({ DATABASE_URL: '', DATA_DIR: dataDir }));
+      try {
+        return await runScenario([server.url], f.seats, scenario);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
-  return results;
-}
-
-async function runPostgres(): Promise<RunResult[]> {
-  const results: RunResult[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const db: TestDatabase = await openTestDatabase('postgres');
-    const f = await createHallFixture(db.db, { seatCount: SEATS });
-    const base = 4700 + run * 2;
-    const env = (port: number) => ({
-      DATABASE_URL: db.url!,
-      PORT: String(port),
-      SECRET,
-      NODE_ENV: 'production',
-      TRUST_PROXY: '127.0.0.1',
-    });
-    const servers = await Promise.all([startApiServerProcess(env(base)), startApiServerProcess(env(base + 1))]);
-    results.push(
-      await race(
+  const schema = `bench_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = await openPostgres(postgresUrl!);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = withSearchPath(postgresUrl!, schema);
+  try {
+    const db = await m.openPostgres(url);
+    await m.migrate(db);
+    const f = await createHallFixture(db as never, { seatCount: SEATS });
+    await db.close();
+    const servers = await Promise.all([
+      m.startApiServerProcess(serverEnv({ DATABASE_URL: url })),
+      m.startApiServerProcess(serverEnv({ DATABASE_URL: url })),
+    ]);
+    try {
+      return await runScenario(
         servers.map((s) => s.url),
         f.seats,
-      ),
-    );
-    await Promise.all(servers.map((s) => s.stop()));
-    await db.close();
+        scenario,
+      );
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
   }
-  return results;
 }
 
-function row(name: string, rs: RunResult[]): string {
-  return `| ${name} | ${Math.round(median(rs.map((r) => r.perSecond)))} | ${median(rs.map((r) => r.p50)).toFixed(1)} | ${median(rs.map((r) => r.p99)).toFixed(1)} | ${rs.map((r) => r.won).join(' / ')} | ${rs.reduce((n, r) => n + r.doubleHolds, 0)} |`;
+const trees = benchTrees();
+const engines: Engine[] = postgresUrl ? ['postgres', 'pglite'] : ['pglite'];
+const scenarios: Array<{ scenario: Scenario; title: string }> = [
+  { scenario: 'sequential', title: 'one buyer, sequential' },
+  { scenario: 'burst', title: '200 buyers at once for 20 places' },
+  { scenario: 'inflight', title: '2,000 buyers for 100 places, 64 in flight' },
+];
+
+const rows: string[][] = [];
+for (const engine of engines) {
+  for (const { scenario, title } of scenarios) {
+    const results = new Map<string, Figures[]>(trees.map((t) => [t.label, []]));
+    for (let run = 0; run < RUNS; run++) {
+      for (const tree of trees) results.get(tree.label)!.push(await measure(tree, engine, scenario));
+    }
+    const med = (label: string) => {
+      const rs = results.get(label)!;
+      return {
+        perSecond: median(rs.map((r) => r.perSecond)),
+        p50: median(rs.map((r) => r.p50)),
+        p99: median(rs.map((r) => r.p99)),
+        won: rs.map((r) => r.won).join(' / '),
+        doubleHolds: rs.reduce((n, r) => n + r.doubleHolds, 0),
+      };
+    };
+    const now = med('now');
+    const base = trees[1] ? med(trees[1].label) : undefined;
+    const where = engine === 'postgres' ? 'PostgreSQL, 2 processes' : 'PGlite, 1 process';
+    rows.push([
+      `${where}: ${title}`,
+      `${Math.round(now.perSecond)}`,
+      now.p50.toFixed(1),
+      now.p99.toFixed(1),
+      now.won,
+      String(now.doubleHolds),
+      ...(base
+        ? [
+            `${Math.round(base.perSecond)} / ${base.p50.toFixed(1)} / ${base.p99.toFixed(1)}`,
+            `${ratio(now.perSecond, base.perSecond, true)} / ${ratio(now.p99, base.p99, false)}`,
+          ]
+        : []),
+    ]);
+    console.log(rows.at(-1)!.join(' | '));
+  }
 }
 
-const rows = [row('PGlite, 1 server process (embedded database)', await runPglite())];
-if (postgresUrl) rows.push(row('PostgreSQL 15, 2 server processes', await runPostgres()));
+const baseline = trees[1];
+const head = [
+  'scenario',
+  'selects / s',
+  'p50 ms',
+  'p99 ms',
+  'won per run',
+  'double holds',
+  ...(baseline ? [`${baseline.label}: selects / s / p50 / p99`, 'ratio: rate / p99'] : []),
+];
 writeSection(
   'holds',
-  `## Seat holds under a sale rush
+  `## Seat holds
 
-${BUYERS} buyers (one session each) race for ${HOT} places of a ${SEATS}-place hall over HTTP,
-${IN_FLIGHT} requests in flight; each asks for one seat. Each server first serves ${WARM_UP} holds
-of other places one by one (warm-up, not timed). Medians of ${RUNS} runs; 'won' is how many
-attempts got a seat in each run (at most ${HOT}); double holds must be 0.
-
-| database | hold attempts / s | p50 ms | p99 ms | won per run | double holds |
-|---|---|---|---|---|---|
-${rows.join('\n')}
+One buyer selecting and deselecting a seat 300 times (the select's latency), 200 buyers asking at
+the same moment for 20 places, and 2,000 buyers for 100 places with 64 requests in flight; each
+buyer has a session and a client address of its own. Over HTTP against server processes of the
+tree measured: PostgreSQL with two (the requests alternate between them), the embedded PGlite
+with one. Each server first serves ${WARM_UP} holds of other places (warm-up, not timed). Medians
+of ${RUNS} runs; 'won' is how many attempts got a place in each run; double holds must be 0.
+${baseline ? `\nEach run measured the baseline (commit ${baseline.label}) right after this tree; the ratio is this tree's rate over the baseline's, and the baseline's p99 over this tree's (higher is better for both).\n` : ''}
+${markdownTable(head, rows)}
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
-Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --conditions=source --import tsx scripts/bench/holds.ts\``,
+Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test${baseline ? ` BENCH_BASELINE=${baseline.label}` : ''} node --conditions=source --import tsx scripts/bench/holds.ts\``,
 );
 process.exit(0);

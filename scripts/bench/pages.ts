@@ -2,70 +2,196 @@
  * Server-rendered pages: requests per second and latency of the home page and a show page.
  *
  *   node --conditions=source --import tsx scripts/bench/pages.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_BASELINE=<commit> \
+ *     node --conditions=source --import tsx scripts/bench/pages.ts
  *
- * Starts the product on the embedded database with the full demo catalogue (kept in
- * .data/bench-pglite so later runs skip the seeding), then loads each page with autocannon:
- * 10 connections for 10 s, 3 runs, medians reported.
+ * Starts the product (server and site pages, NODE_ENV=production, one process) of each tree in
+ * its own process with the full demo catalogue: on the embedded database (kept in
+ * .data/bench-pglite-{tree} so later runs skip the seeding) and, with DATABASE_URL, on
+ * PostgreSQL (schema bench_pages_{tree}, kept too). Then loads each page with autocannon: 10
+ * connections, 10 s, 3 runs, medians. With BENCH_BASELINE each run measures the baseline tree
+ * right after this one (trees.ts).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { seedDemo } from '../../packages/server/src/demo.js';
-import { loadConfig, startServer } from '../../packages/server/src/index.js';
-import { sitePages } from '../../packages/site/src/server/index.js';
-import { machine, median, writeSection } from './report.js';
+import { openPostgres } from '../../packages/server/src/db/postgres.js';
+import { withSearchPath } from '../../packages/server/test/support/databases.js';
+import { machine, markdownTable, median, writeSection } from './report.js';
+import { benchTrees, ratio, repoRoot, type Tree } from './trees.js';
 
 const RUNS = 3;
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
-  SECRET: 'bench-secret-of-at-least-thirty-two-characters',
-  DEMO_DATA: 'full',
-  PORT: '3290',
-  DATA_DIR: path.resolve('.data/bench-pglite'),
-  PUBLIC_URL: 'http://127.0.0.1:3290',
-});
-const server = await startServer({ plugins: [sitePages], config, demo: seedDemo, log: () => {} });
-const base = 'http://127.0.0.1:3290';
-const home = await (await fetch(`${base}/`)).text();
-const showPath = /href="(\/show\/[^"/]+\/)"/.exec(home)?.[1];
-if (!showPath) throw new Error('no show link on the home page');
+const SECONDS = 10;
+const postgresUrl = process.env.DATABASE_URL || undefined;
+type Engine = 'pglite' | 'postgres';
 
-async function load(url: string) {
-  const runs: Array<{ rps: number; p50: number; p99: number; errors: number }> = [];
-  for (let i = 0; i < RUNS; i++) {
-    const r = await autocannon({ url, connections: 10, duration: 10 });
-    runs.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
-  }
+/** The product's start, as `npm start` runs it, written so that both trees can run it. */
+const START = `
+const { seedDemo } = await import('./packages/server/src/demo.ts');
+const { loadConfig, startServer } = await import('./packages/server/src/index.ts');
+const { sitePages } = await import('./packages/site/src/server/index.ts');
+await startServer({ plugins: [sitePages], config: loadConfig(process.env), demo: seedDemo, log: (l) => console.error(l) });
+console.log('ready');
+`;
+
+interface PageServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+let port = 3290;
+
+async function startProduct(tree: Tree, engine: Engine): Promise<PageServer> {
+  const p = port++;
+  const database =
+    engine === 'postgres'
+      ? { DATABASE_URL: withSearchPath(postgresUrl!, await pageSchema(tree)) }
+      : { DATABASE_URL: '', DATA_DIR: path.join(repoRoot, `.data/bench-pglite-${tree.label}`) };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', START],
+    {
+      cwd: tree.root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
+        SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+        DEMO_DATA: 'full',
+        PORT: String(p),
+        PUBLIC_URL: `http://127.0.0.1:${p}`,
+        ...database,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('ready')) resolve();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`the product exited with ${code}: ${output}`)));
+  });
   return {
-    rps: Math.round(median(runs.map((r) => r.rps))),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
+    url: `http://127.0.0.1:${p}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
   };
 }
 
-const rows: string[] = [];
-for (const [name, url] of [
-  ['home page `/`', `${base}/`],
-  [`show page \`${showPath}\``, `${base}${showPath}`],
-] as const) {
-  const r = await load(url);
-  rows.push(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+/** The tree's own schema on the PostgreSQL server, made once and kept (the seed takes a while). */
+async function pageSchema(tree: Tree): Promise<string> {
+  const schema = `bench_pages_${tree.label}`;
+  const admin = await openPostgres(postgresUrl!);
+  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await admin.close();
+  return schema;
 }
-await server.stop();
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string): Promise<Figures> {
+  const r = await autocannon({ url, connections: 10, duration: SECONDS });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function showPathOf(base: string): Promise<string> {
+  const home = await (await fetch(`${base}/`)).text();
+  const showPath = /href="(\/show\/[^"/]+\/)"/.exec(home)?.[1];
+  if (!showPath) throw new Error('no show link on the home page');
+  return showPath;
+}
+
+const trees = benchTrees();
+const engines: Engine[] = postgresUrl ? ['postgres', 'pglite'] : ['pglite'];
+const rows: string[][] = [];
+for (const engine of engines) {
+  const results = new Map<string, { home: Figures[]; show: Figures[] }>(
+    trees.map((t) => [t.label, { home: [], show: [] }]),
+  );
+  let show = '';
+  for (let run = 0; run < RUNS; run++) {
+    for (const tree of trees) {
+      const server = await startProduct(tree, engine);
+      try {
+        show ||= await showPathOf(server.url);
+        // One request each first: the first view warms the process up.
+        await fetch(`${server.url}/`);
+        await fetch(`${server.url}${show}`);
+        const r = results.get(tree.label)!;
+        r.home.push(await load(`${server.url}/`));
+        r.show.push(await load(`${server.url}${show}`));
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const med = (fs: Figures[]): Figures => ({
+    rps: median(fs.map((f) => f.rps)),
+    p50: median(fs.map((f) => f.p50)),
+    p99: median(fs.map((f) => f.p99)),
+    errors: fs.reduce((n, f) => n + f.errors, 0),
+  });
+  const where = engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  for (const [page, name] of [
+    ['home', 'home page `/`'],
+    ['show', `show page \`${show}\``],
+  ] as const) {
+    const now = med(results.get('now')![page]);
+    const base = trees[1] ? med(results.get(trees[1].label)![page]) : undefined;
+    rows.push([
+      `${where}: ${name}`,
+      String(Math.round(now.rps)),
+      String(now.p50),
+      String(now.p99),
+      String(now.errors),
+      ...(base
+        ? [
+            `${Math.round(base.rps)} / ${base.p50} / ${base.p99}`,
+            `${ratio(now.rps, base.rps, true)} / ${ratio(now.p99, base.p99, false)}`,
+          ]
+        : []),
+    ]);
+    console.log(rows.at(-1)!.join(' | '));
+  }
+}
+
+const baseline = trees[1];
 writeSection(
   'pages',
   `## Server-rendered pages
 
-The product on the embedded database (PGlite) with the full demo catalogue, NODE_ENV=production,
-one process. autocannon, 10 connections, 10 s per run, medians of ${RUNS} runs.
-
-| page | requests / s | p50 ms | p99 ms | errors |
-|---|---|---|---|---|
-${rows.join('\n')}
+The product (server and site pages) with the full demo catalogue, NODE_ENV=production, one
+process, on PostgreSQL and on the embedded PGlite. autocannon, 10 connections, ${SECONDS} s per
+run, medians of ${RUNS} runs; each run starts the product afresh and views each page once first.
+${baseline ? `\nEach run measured the baseline (commit ${baseline.label}) right after this tree; the ratio is this tree's rate over the baseline's, and the baseline's p99 over this tree's.\n` : ''}
+${markdownTable(
+  [
+    'page',
+    'requests / s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    ...(baseline ? [`${baseline.label}: requests / s / p50 / p99`, 'ratio: rate / p99'] : []),
+  ],
+  rows,
+)}
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
-Command: \`node --conditions=source --import tsx scripts/bench/pages.ts\``,
+Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test${baseline ? ` BENCH_BASELINE=${baseline.label}` : ''} node --conditions=source --import tsx scripts/bench/pages.ts\``,
 );
 process.exit(0);

@@ -6,6 +6,7 @@ import { answerError } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { apiRoutes } from './routes/index.js';
+import { changeFeedOf } from './services/catalogue/changes.js';
 import { createPartnerOriginsCache, findFramedSession, type PartnerOriginsCache } from './services/partners/index.js';
 
 /** The app's dependencies: the same as every service's (deps.ts). */
@@ -53,5 +54,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   for (const plugin of apiRoutes) await app.register(plugin);
   for (const plugin of opts.plugins ?? []) await app.register(plugin);
+  // Serve only once other processes' changes are heard (the page and map caches depend on it).
+  await changeFeedOf(deps.db).ready;
   return app;
 }

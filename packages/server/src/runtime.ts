@@ -4,6 +4,7 @@ import { type Clock, ManualClock, systemClock } from './clock.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { type Database, openMigratedDatabase } from './db/index.js';
 import { developmentSender, startOutboxWorker } from './notifications/outbox.js';
+import { changeFeedOf } from './services/catalogue/changes.js';
 import { sweepExpiredHolds } from './services/holds/index.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
@@ -52,8 +53,12 @@ export async function startServer(opts: {
     },
   );
   // Every few seconds: a lapsed hold shows as free on the pages once it is swept (sweeper.ts).
+  const changes = changeFeedOf(db);
   const sweeper = setInterval(() => {
-    sweepExpiredHolds(db, clock.now()).catch((err) => app.log.error(err));
+    sweepExpiredHolds(db, clock.now()).then(
+      (swept) => changes.availabilityChanged(swept.performances),
+      (err) => app.log.error(err),
+    );
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   // Outside production no gateway delivers e-mails and SMS: the development sender marks them

@@ -29,10 +29,21 @@ export function assertTransaction(q: Queryable): asserts q is Transaction {
   }
 }
 
+/** What a channel listener hears: each notification's payload, and a reconnection (notifications may have been missed). */
+export interface ChannelListener {
+  message(payload: string): void;
+  reconnected(): void;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; a throw rolls it back. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Hears NOTIFY on a channel from every process using the database, on a connection of its own
+   * (PostgreSQL only: the embedded database has no other process to hear). Returns the unsubscribe.
+   */
+  listen?(channel: string, listener: ChannelListener): Promise<() => void>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from '../config.js';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { ChannelListener, Database, Queryable, QueryResult } from './database.js';
 
 // Keep int8 (count(*), sums) as JS numbers: every quantity here fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -40,6 +40,7 @@ export async function openPostgres(
   });
   await pool.query('select 1');
   const base = wrap(pool);
+  const listeners = channelListeners(url);
   return {
     kind: 'postgres',
     query: base.query,
@@ -57,6 +58,81 @@ export async function openPostgres(
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, listener) => listeners.add(channel, listener),
+    async close() {
+      await listeners.close();
+      await pool.end();
+    },
+  };
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+const RECONNECT_MS = 1_000;
+
+/**
+ * One connection of its own that LISTENs on every channel asked for (the pool's connections come
+ * and go). When it drops it connects again every second; listeners are then told, since
+ * notifications sent meanwhile are lost.
+ */
+function channelListeners(url: string) {
+  const listeners = new Map<string, Set<ChannelListener>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = (): Promise<void> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (n) => {
+        for (const l of listeners.get(n.channel) ?? []) l.message(n.payload ?? '');
+      });
+      c.on('error', () => c.end().catch(() => {}));
+      c.on('end', () => {
+        if (client === c) client = null;
+        if (!closed) retry = setTimeout(() => reconnect(), RECONNECT_MS).unref();
+      });
+      await c.connect();
+      for (const channel of listeners.keys()) await c.query(`LISTEN ${channel}`);
+      client = c;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const reconnect = () => {
+    if (closed) return;
+    connect().then(
+      () => {
+        for (const set of listeners.values()) for (const l of set) l.reconnected();
+      },
+      () => {
+        retry = setTimeout(() => reconnect(), RECONNECT_MS).unref();
+      },
+    );
+  };
+
+  return {
+    async add(channel: string, listener: ChannelListener): Promise<() => void> {
+      if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        if (client) await client.query(`LISTEN ${channel}`);
+      }
+      set.add(listener);
+      if (!client) await connect();
+      return () => {
+        set.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await connecting?.catch(() => {});
+      await client?.end().catch(() => {});
+    },
   };
 }

@@ -18,6 +18,7 @@ import {
   selectionAnswer,
   selectPlace,
 } from '../services/basket/index.js';
+import { changeFeedOf } from '../services/catalogue/changes.js';
 import { hallMapCacheOf, pickEncoding } from '../services/hall/map-cache.js';
 
 /** The hall page's calls (hall-basket-checkout.md 7.1–7.3): the map and the seat selection. */
@@ -25,11 +26,15 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
 
   const maps = hallMapCacheOf(deps);
+  const changes = changeFeedOf(deps.db);
   const limiter = limiterOf(app);
 
-  /** A basket change's answer; a change of a performance's holds outdates its shared map. */
+  /**
+   * A basket change's answer. A change of a performance's holds outdates its shared map and the
+   * pages that show its numbers, in this process at once and in the others within milliseconds.
+   */
   const answered = (outcome: SelectionOutcome, performanceId?: number) => {
-    if (outcome.ok) for (const id of outcome.changedPerformances) maps.changed(id);
+    if (outcome.ok) changes.availabilityChanged(outcome.changedPerformances);
     return selectionAnswer(outcome, performanceId);
   };
 

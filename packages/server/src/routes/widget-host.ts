@@ -24,7 +24,7 @@ import { CSRF_PARAM, SESSION_PARAM } from '../http/names.js';
 import { route } from '../http/route.js';
 import { csrfTokenFor, issueSessionId } from '../http/session.js';
 import { getBasketState } from '../services/basket/index.js';
-import { CAPITAL_SUBDOMAIN, findCity, getHallPage, listUpcomingPerformances } from '../services/catalogue/index.js';
+import { CAPITAL_SUBDOMAIN, cachedCatalogueOf, findCity, getHallPage } from '../services/catalogue/index.js';
 import { bindWidgetSession, findPartnerByOrigin } from '../services/partners/index.js';
 
 /**
@@ -144,7 +144,7 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
   route(app, widgetPerformances, async ({ city, limit }) => {
     const found = await findCity(deps.db, city ?? CAPITAL_SUBDOMAIN);
     if (!found) return { performances: [] };
-    const { items } = await listUpcomingPerformances(deps.db, { cityId: found.id, now: deps.clock.now(), limit });
+    const { items } = await cachedCatalogueOf(deps).upcoming({ cityId: found.id, limit });
     return {
       performances: items.map((card) => ({
         performanceId: card.performanceId,

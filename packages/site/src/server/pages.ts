@@ -3,13 +3,7 @@
  * component. Pages that buy (hall, basket) hydrate; the others are plain HTML with a tiny script.
  */
 import { idDigits, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
-import {
-  type FastifyRequest,
-  getHallPage,
-  getOrderCompletion,
-  getShowPage,
-  listUpcomingPerformances,
-} from '@partera/server';
+import { cachedCatalogueOf, type FastifyRequest, getHallPage, getOrderCompletion } from '@partera/server';
 import { type BasketData, BasketPage } from '../pages/BasketPage.js';
 import type { SiteChrome } from '../pages/chrome.js';
 import { formatClock, formatDayMonth } from '../pages/format.js';
@@ -37,10 +31,10 @@ function pageNumber(value: unknown): number {
 export async function homePage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<HomeData>> {
   const page = pageNumber((req.query as Record<string, unknown>).page);
   const cityName = ctx.chrome.city.name;
+  // The catalogue's lists come from the process's cache, dropped when their performances change.
   const list = ctx.city
-    ? await listUpcomingPerformances(ctx.deps.db, {
+    ? await cachedCatalogueOf(ctx.deps).upcoming({
         cityId: ctx.city.id,
-        now: ctx.deps.clock.now(),
         offset: (page - 1) * POPULAR_PAGE_SIZE,
         limit: POPULAR_PAGE_SIZE,
       })
@@ -82,7 +76,7 @@ const pageCode = (value: unknown): string | null => {
 
 export async function showPage(ctx: RequestContext, slug: string): Promise<PageRender<ShowData> | null> {
   if (pageCode(slug) === null) return null;
-  const page = await getShowPage(ctx.deps.db, slug, ctx.deps.clock.now());
+  const page = await cachedCatalogueOf(ctx.deps).showPage(slug);
   if (!page) return null;
   return {
     entry: 'show',

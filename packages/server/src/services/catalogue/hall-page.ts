@@ -1,6 +1,7 @@
 import { effectiveMaxTicketCount, type HallPageConfig, kopecksToRoubles } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
-import { freePlacesSql, hallSvgUrl, iso, minPriceSql, posterUrl, type SaleState, showPath } from './fragments.js';
+import { loadAvailability } from './availability.js';
+import { hallSvgUrl, iso, posterUrl, type SaleState, showPath } from './fragments.js';
 
 /** What the buyer's own session adds to the hall page configuration. */
 export interface HallPageViewer {
@@ -45,8 +46,6 @@ interface Row {
   max_gift_count_per_ticket: number;
   gift_price: number;
   cannot_create_order_cause: string | null;
-  min_price: number | null;
-  free_places: number;
   hall_id: number;
   hall_name: string;
   show_id: number;
@@ -78,7 +77,6 @@ export async function getHallPage(
   const { rows } = await db.query<Row>(
     `SELECT p.id, p.starts_at, p.sale_state, p.allow_reserve, p.allow_pay, p.max_ticket_count,
             p.max_gift_count_per_ticket, p.gift_price, p.cannot_create_order_cause,
-            ${minPriceSql('p')} AS min_price, ${freePlacesSql('p', 2)} AS free_places,
             h.id AS hall_id, h.name AS hall_name, s.id AS show_id, s.name AS show_name, s.slug,
             s.age_mark, g.name AS genre_name, b.name AS building_name, b.address, m.name AS metro_name,
             c.subdomain, c.timezone
@@ -90,12 +88,12 @@ export async function getHallPage(
        JOIN shows s ON s.id = p.show_id
        JOIN genres g ON g.id = s.genre_id
       WHERE p.id = $1`,
-    [performanceId, now],
+    [performanceId],
   );
   const r = rows[0];
   if (!r) return null;
 
-  const [images, pkg] = await Promise.all([
+  const [images, pkg, availability] = await Promise.all([
     db.query<{ place_id: number; image: string }>(
       'SELECT id AS place_id, photo_url AS image FROM places WHERE hall_id = $1 AND photo_url IS NOT NULL ORDER BY id',
       [r.hall_id],
@@ -111,8 +109,10 @@ export async function getHallPage(
             WHERE pp.package_id = $1 AND pp.performance_id = $2`,
           [viewer.packageId, performanceId],
         ),
+    loadAvailability(db, [performanceId]),
   ]);
   const packageRow = pkg.rows[0];
+  const numbers = availability.get(performanceId);
   const selling = r.sale_state === 'on_sale' && r.starts_at.getTime() > now.getTime();
   const showUrl = showPath(r.slug);
 
@@ -157,8 +157,8 @@ export async function getHallPage(
       id: r.id,
       startsAt: iso(r.starts_at),
       saleState: r.sale_state,
-      minPrice: r.min_price,
-      freePlaces: r.free_places,
+      minPrice: numbers?.minPrice ?? null,
+      freePlaces: numbers?.freePlaces ?? 0,
       cannotCreateOrderCause: r.cannot_create_order_cause,
     },
     show: {

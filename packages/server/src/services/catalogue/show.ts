@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
-import { freePlacesSql, iso, minPriceSql, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
+import { loadAvailability } from './availability.js';
+import { iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
 
 export interface ShowPerson {
   id: number;
@@ -88,8 +89,6 @@ interface PerformanceRow {
   sale_state: Exclude<SaleState, 'closed'>;
   hall_name: string;
   building_name: string;
-  min_price: number | null;
-  free_places: number;
 }
 
 /** A show by its slug, with its venue, genre, cast and upcoming performances; null when there is none. */
@@ -122,8 +121,7 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
       [s.id],
     ),
     db.query<PerformanceRow>(
-      `SELECT p.id, p.starts_at, p.sale_state, h.name AS hall_name, b.name AS building_name,
-              ${minPriceSql('p')} AS min_price, ${freePlacesSql('p', 2)} AS free_places
+      `SELECT p.id, p.starts_at, p.sale_state, h.name AS hall_name, b.name AS building_name
          FROM performances p
          JOIN halls h ON h.id = p.hall_id
          JOIN buildings b ON b.id = h.building_id
@@ -134,6 +132,10 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
     ),
   ]);
 
+  const availability = await loadAvailability(
+    db,
+    performances.rows.map((p) => p.id),
+  );
   return {
     show: {
       id: s.id,
@@ -165,8 +167,8 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
       saleState: p.sale_state,
       hallName: p.hall_name,
       buildingName: p.building_name,
-      minPrice: p.min_price,
-      freePlaces: p.free_places,
+      minPrice: availability.get(p.id)?.minPrice ?? null,
+      freePlaces: availability.get(p.id)?.freePlaces ?? 0,
       performanceUrl: performancePath(p.id),
     })),
   };

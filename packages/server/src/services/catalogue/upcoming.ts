@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
-import { iso, minPriceSql, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
+import { loadAvailability } from './availability.js';
+import { iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
 
 /** One poster card of the home page: a performance with what a buyer needs to pick it. */
 export interface PerformanceCard {
@@ -14,7 +15,7 @@ export interface PerformanceCard {
   ageMark: number;
   buildingName: string;
   hallName: string;
-  /** Kopecks; null when the performance has no prices yet. */
+  /** The 'от' price in kopecks (availability.ts); null when the performance has no prices yet. */
   minPrice: number | null;
   posterUrl: string;
   performanceUrl: string;
@@ -46,7 +47,6 @@ interface Row {
   age_mark: number;
   building_name: string;
   hall_name: string;
-  min_price: number | null;
   more_dates: number;
 }
 
@@ -68,7 +68,7 @@ export async function listUpcomingPerformances(db: Queryable, q: UpcomingQuery):
         WHERE b.city_id = $1 AND p.starts_at > $2 AND p.sale_state <> 'closed')
      SELECT p.id, p.starts_at, p.sale_state, s.id AS show_id, s.slug, s.name AS show_name,
             g.name AS genre_name, s.age_mark, b.name AS building_name, h.name AS hall_name,
-            ${minPriceSql('p')} AS min_price, (p.dates - 1)::int AS more_dates
+            (p.dates - 1)::int AS more_dates
        FROM upcoming p
        JOIN shows s ON s.id = p.show_id
        JOIN genres g ON g.id = s.genre_id
@@ -79,8 +79,13 @@ export async function listUpcomingPerformances(db: Queryable, q: UpcomingQuery):
       LIMIT $3 OFFSET $4`,
     [q.cityId, q.now, q.limit + 1, offset],
   );
+  const shown = rows.slice(0, q.limit);
+  const availability = await loadAvailability(
+    db,
+    shown.map((r) => r.id),
+  );
   return {
-    items: rows.slice(0, q.limit).map((r) => ({
+    items: shown.map((r) => ({
       performanceId: r.id,
       startsAt: iso(r.starts_at),
       saleState: r.sale_state,
@@ -91,7 +96,7 @@ export async function listUpcomingPerformances(db: Queryable, q: UpcomingQuery):
       ageMark: r.age_mark,
       buildingName: r.building_name,
       hallName: r.hall_name,
-      minPrice: r.min_price,
+      minPrice: availability.get(r.id)?.minPrice ?? null,
       posterUrl: posterUrl(r.show_id),
       performanceUrl: performancePath(r.id),
       moreDates: r.more_dates,

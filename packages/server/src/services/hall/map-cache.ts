@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import type { Clock } from '../../clock.js';
-import type { Queryable } from '../../db/index.js';
+import type { Database, Queryable } from '../../db/index.js';
+import { changeFeedOf } from '../catalogue/changes.js';
 import { liveHold } from '../holds/rule.js';
 import { hallMapJson, loadHallMapSource } from './map.js';
 
@@ -15,11 +16,11 @@ import { hallMapJson, loadHallMapSource } from './map.js';
  *
  * - the map every buyer sees who holds nothing in the performance is built once, compressed
  *   with gzip and with brotli (about 0.8 MB and 0.5 MB for the stadium), and kept for
- *   `freshMs`. A hold or release made through this process (`changed`) has it built again on
- *   the next request, but not before it has been served for `changedRebuildFactor` times as long
- *   as it took to build: a small hall is rebuilt at once, the stadium at most every second or
- *   two however fast seats are taken. Changes made through other processes show within
- *   `freshMs`. A place taken meanwhile still shows as free, and selecting it answers the spec's
+ *   `freshMs`. A hold, release or expiry heard on the change feed (`changed`: this process's
+ *   at once, other processes' within milliseconds) has it built again on the next request, but
+ *   not before it has been served for `changedRebuildFactor` times as long as it took to build:
+ *   a small hall is rebuilt at once, the stadium at most every second or two however fast seats
+ *   are taken. A place taken meanwhile still shows as free, and selecting it answers the spec's
  *   'Не удалось добавить билет в корзину';
  * - requests that arrive while it is being built wait for that one build (single flight);
  * - the cache keeps at most `maxBytes` of compressed maps and `maxEntries` performances, the
@@ -194,11 +195,16 @@ export class HallMapCache {
     }
   }
 
-  /** Holds of the performance changed through this process: its shared map is out of date. */
+  /** Holds of the performance changed: its shared map is out of date. */
   changed(performanceId: number): void {
     if (this.entries.has(performanceId) || this.building.has(performanceId)) {
       this.changes.set(performanceId, performance.now());
     }
+  }
+
+  /** Anything may have changed (the feed's connection was lost for a while). */
+  changedAll(): void {
+    for (const id of new Set([...this.entries.keys(), ...this.building.keys()])) this.changed(id);
   }
 
   /** True when the session holds live places of the performance: its map is then its own. */
@@ -277,11 +283,19 @@ export class HallMapCache {
 
 const caches = new WeakMap<object, HallMapCache>();
 
-/** The app's cache (one per app and so per process), made on first use. */
-export function hallMapCacheOf(deps: { db: Queryable; clock: Clock }): HallMapCache {
+/**
+ * The app's cache (one per app and so per process), made on first use. It hears every change of
+ * holds on the change feed: this process's at once, other processes' within milliseconds.
+ */
+export function hallMapCacheOf(deps: { db: Database; clock: Clock }): HallMapCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new HallMapCache(deps.db, deps.clock);
+    const made = new HallMapCache(deps.db, deps.clock);
+    changeFeedOf(deps.db).subscribe((change) => {
+      if (change.kind === 'availability') for (const id of change.performances) made.changed(id);
+      else made.changedAll();
+    });
+    cache = made;
     caches.set(deps, cache);
   }
   return cache;
