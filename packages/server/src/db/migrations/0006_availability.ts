@@ -32,12 +32,13 @@ CREATE TABLE place_counts (
 
 -- Adds one key's difference. Callers go through their keys in key order (see above).
 CREATE FUNCTION place_counts_bump(p_performance int, p_section int, p_category int, p_free int, p_held int, p_sold int)
-RETURNS void LANGUAGE sql AS $$
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO place_counts AS c (performance_id, section_id, price_category_id, free, held, sold)
   VALUES (p_performance, p_section, p_category, p_free, p_held, p_sold)
   ON CONFLICT (performance_id, section_id, price_category_id)
-  DO UPDATE SET free = c.free + EXCLUDED.free, held = c.held + EXCLUDED.held, sold = c.sold + EXCLUDED.sold
-$$;
+  DO UPDATE SET free = c.free + EXCLUDED.free, held = c.held + EXCLUDED.held, sold = c.sold + EXCLUDED.sold;
+END $$;
 
 CREATE FUNCTION place_counts_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

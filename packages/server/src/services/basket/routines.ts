@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_TICKET_COUNT, MAX_TICKET_COUNT_OVERRIDE_LIMIT } from '@partera/contract';
 import type { Routine } from '../../db/routines.js';
-import { liveHold } from '../holds/rule.js';
+import { claimable, liveHold } from '../holds/rule.js';
 import { clientHoldRoutines } from './client-holds.js';
 import { basketSummarySql } from './contents.js';
 
@@ -27,9 +27,10 @@ const BASKET_LOCK_SPACE = 727_001;
 
 const lock: Routine = {
   name: 'basket_lock',
-  sql: `CREATE FUNCTION basket_lock(p_session text) RETURNS void LANGUAGE sql AS $$
-    SELECT pg_advisory_xact_lock(${BASKET_LOCK_SPACE}, hashtext(p_session))
-  $$`,
+  sql: `CREATE FUNCTION basket_lock(p_session text) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_advisory_xact_lock(${BASKET_LOCK_SPACE}, hashtext(p_session));
+  END $$`,
 };
 
 /**
@@ -40,10 +41,11 @@ const answer: Routine = {
   name: 'basket_answer',
   sql: `CREATE FUNCTION basket_answer(
     p_session text, p_now timestamptz, p_refusal text, p_performances int[], p_limit int)
-  RETURNS jsonb LANGUAGE sql STABLE AS $$
-    SELECT jsonb_build_object('refusal', p_refusal, 'performances', coalesce(p_performances, '{}'), 'limit', p_limit,
-      'lines', coalesce((SELECT jsonb_agg(to_jsonb(r)) FROM (${basketSummarySql('p_session', 'p_now')}) r), '[]'))
-  $$`,
+  RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+  BEGIN
+    RETURN jsonb_build_object('refusal', p_refusal, 'performances', coalesce(p_performances, '{}'), 'limit', p_limit,
+      'lines', coalesce((SELECT jsonb_agg(to_jsonb(r)) FROM (${basketSummarySql('p_session', 'p_now')}) r), '[]'));
+  END $$`,
 };
 
 /**
@@ -104,14 +106,13 @@ const placeSet: Routine = {
 const tariffOf: Routine = {
   name: 'basket_tariff',
   sql: `CREATE FUNCTION basket_tariff(p_category int, p_chosen int, OUT ok boolean, OUT tariff int)
-  LANGUAGE sql STABLE AS $$
-    SELECT p_chosen IS NULL OR x.id IS NOT NULL, x.id
-      FROM (SELECT NULL) AS one
-      LEFT JOIN LATERAL (
-        SELECT t.id FROM tariffs t
-         WHERE t.price_category_id = p_category AND (t.id = p_chosen OR (p_chosen IS NULL AND t.is_default))
-         ORDER BY t.is_default DESC, t.id LIMIT 1) x ON true
-  $$`,
+  LANGUAGE plpgsql STABLE AS $$
+  BEGIN
+    SELECT t.id INTO tariff FROM tariffs t
+     WHERE t.price_category_id = p_category AND (t.id = p_chosen OR (p_chosen IS NULL AND t.is_default))
+     ORDER BY t.is_default DESC, t.id LIMIT 1;
+    ok := p_chosen IS NULL OR tariff IS NOT NULL;
+  END $$`,
 };
 
 /** Puts a place, with its group or exclusive pair, into the basket. */
@@ -125,6 +126,7 @@ const selectPlace: Routine = {
     target record;
     perf record;
     wanted int[];
+    taken boolean;
     mine record;
     chosen record;
     claim record;
@@ -134,10 +136,13 @@ const selectPlace: Routine = {
     IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
     SELECT * INTO perf FROM basket_open_performance(target.performance, p_now);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
-    -- Selecting a place the buyer already holds changes nothing.
-    SELECT array_agg(id ORDER BY id) INTO wanted FROM performance_places
+    -- The places not held by this buyer yet (selecting a held place again changes nothing), and
+    -- whether one of them is someone else's now: in a rush most selects end here, before any
+    -- count or lock of the claim. The claim checks again under its row locks.
+    SELECT array_agg(id ORDER BY id), bool_or(NOT ${claimable('p_now')}) INTO wanted, taken FROM performance_places
      WHERE id = ANY(target.ids) AND NOT coalesce(hold_session_id = p_session AND ${liveHold('p_now')}, false);
     IF wanted IS NULL THEN RETURN basket_answer(p_session, p_now, NULL, NULL, NULL); END IF;
+    IF taken AND NOT p_unsafe THEN RETURN basket_answer(p_session, p_now, 'placeTaken', NULL, NULL); END IF;
     SELECT * INTO mine FROM hold_basket_summary(p_session, target.performance, p_now);
     IF mine.tickets + cardinality(wanted) > perf.basket_limit THEN
       RETURN basket_answer(p_session, p_now, 'basketLimit', NULL, perf.basket_limit);
@@ -251,7 +256,10 @@ const clear: Routine = {
   END $$`,
 };
 
-/** In dependency order (a LANGUAGE sql function is checked against what exists when it is created). */
+/**
+ * In dependency order. All are PL/pgSQL: its statements' plans are kept by each connection, while
+ * a LANGUAGE sql function called on its own plans its body again in every transaction.
+ */
 export const basketRoutines: readonly Routine[] = [
   ...clientHoldRoutines,
   lock,

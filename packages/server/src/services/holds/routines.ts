@@ -43,14 +43,18 @@ const claimPlaces: Routine = {
 const releasePlaces: Routine = {
   name: 'hold_release_places',
   sql: `CREATE FUNCTION hold_release_places(p_session text, p_ids int[]) RETURNS int[]
-  LANGUAGE sql AS $$
-    WITH released AS (
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    released int[];
+  BEGIN
+    WITH gone AS (
       UPDATE performance_places
          SET state = 0, hold_session_id = NULL, held_until = NULL, tariff_id = NULL, gifts_count = 0, order_id = NULL
        WHERE hold_session_id = p_session AND state = 1 AND (p_ids IS NULL OR id = ANY(p_ids))
       RETURNING id)
-    SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM released
-  $$`,
+    SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO released FROM gone;
+    RETURN released;
+  END $$`,
 };
 
 /**
@@ -130,7 +134,8 @@ const basketHolds: Routine = {
   name: 'hold_basket_summary',
   sql: `CREATE FUNCTION hold_basket_summary(
     p_session text, p_performance int, p_now timestamptz, OUT tickets int, OUT until timestamptz)
-  LANGUAGE sql STABLE AS $$
+  LANGUAGE plpgsql STABLE AS $$
+  BEGIN
     SELECT
       (SELECT count(*)::int FROM performance_places WHERE hold_session_id = p_session AND ${liveHold('p_now')})
       + (SELECT coalesce(sum(ticket_count), 0)::int FROM entrance_holds
@@ -140,10 +145,14 @@ const basketHolds: Routine = {
           WHERE hold_session_id = p_session AND performance_id = p_performance AND ${liveHold('p_now')}),
         (SELECT min(h.held_until) FROM entrance_holds h JOIN performance_sections s ON s.id = h.performance_section_id
           WHERE h.session_id = p_session AND s.performance_id = p_performance AND ${liveEntranceHold('p_now', 'h')}))
-  $$`,
+      INTO tickets, until;
+  END $$`,
 };
 
-/** In dependency order: a LANGUAGE sql function is checked against what exists when it is created. */
+/**
+ * All PL/pgSQL: its statements' plans are kept by each connection, while a LANGUAGE sql function
+ * called on its own plans its body again in every transaction.
+ */
 export const holdRoutines: readonly Routine[] = [
   claimPlaces,
   releasePlaces,
