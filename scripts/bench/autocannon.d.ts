@@ -11,5 +11,10 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(opts: { url: string; connections?: number; duration?: number }): Promise<Result>;
+  export default function autocannon(opts: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }): Promise<Result>;
 }

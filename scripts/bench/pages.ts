@@ -31,7 +31,7 @@ const { seedDemo } = await import('./packages/server/src/demo.ts');
 const { loadConfig, startServer } = await import('./packages/server/src/index.ts');
 const { sitePages } = await import('./packages/site/src/server/index.ts');
 await startServer({ plugins: [sitePages], config: loadConfig(process.env), demo: seedDemo, log: (l) => console.error(l) });
-console.log('ready');
+console.log('bench: listening');
 `;
 
 interface PageServer {
@@ -69,7 +69,7 @@ async function startProduct(tree: Tree, engine: Engine): Promise<PageServer> {
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (d: Buffer) => {
       output += d.toString();
-      if (output.includes('ready')) resolve();
+      if (output.includes('bench: listening')) resolve();
     });
     child.stderr?.on('data', (d: Buffer) => {
       output += d.toString();
@@ -105,7 +105,13 @@ interface Figures {
 }
 
 async function load(url: string): Promise<Figures> {
-  const r = await autocannon({ url, connections: 10, duration: SECONDS });
+  // As a browser asks: compressed answers accepted.
+  const r = await autocannon({
+    url,
+    connections: 10,
+    duration: SECONDS,
+    headers: { 'accept-encoding': 'br, gzip, deflate' },
+  });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -177,7 +183,9 @@ writeSection(
 
 The product (server and site pages) with the full demo catalogue, NODE_ENV=production, one
 process, on PostgreSQL and on the embedded PGlite. autocannon, 10 connections, ${SECONDS} s per
-run, medians of ${RUNS} runs; each run starts the product afresh and views each page once first.
+run, requests accepting brotli and gzip as browsers do, medians of ${RUNS} runs; each run starts
+the product afresh and views each page once first. Every request comes without a cookie, so each
+answer is a new session's page (nothing is answered from a per-session copy).
 ${baseline ? `\nEach run measured the baseline (commit ${baseline.label}) right after this tree; the ratio is this tree's rate over the baseline's, and the baseline's p99 over this tree's.\n` : ''}
 ${markdownTable(
   [

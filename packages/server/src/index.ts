@@ -19,6 +19,13 @@ export {
   type Transaction,
 } from './db/index.js';
 export type { ServerDeps } from './deps.js';
+export {
+  CompressedBodies,
+  type Encoding,
+  entityTag,
+  notModified,
+  pickEncoding,
+} from './http/compression.js';
 export { errorAnswer } from './http/errors.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
 export { contentSecurityPolicy, cspNonce } from './http/security-headers.js';

@@ -39,7 +39,6 @@ export const assets: LoadedAssets = {
 export const renderContext: RenderContext = {
   assets,
   session: { name: 'sid', id: 'session-id-0123456789abcdef', csrfParam: '_csrf', csrfToken: 'csrf-token-xyz' },
-  nonce: 'test-nonce',
 };
 
 /** 2030-03-10 16:00 UTC is a Sunday, 19:00 in Moscow. */

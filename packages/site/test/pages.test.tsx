@@ -36,7 +36,7 @@ describe('the document', () => {
   it('loads the stylesheet, one entry script and preloads its chunks; no external hosts', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/site-HHHHHHHH.css">');
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
-    expect(html).toContain('<script type="module" src="/assets/home-AAAAAAAA.js" nonce="test-nonce"></script>');
+    expect(html).toContain('<script type="module" src="/assets/home-AAAAAAAA.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/chunk-BBBBBBBB.js">');
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
   });

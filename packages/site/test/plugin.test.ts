@@ -63,7 +63,7 @@ describe('site pages over HTTP', () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers['content-security-policy']).toContain(
       "; frame-ancestors 'self' http://127.0.0.1:4000 https://partner.example",
     );

@@ -12,6 +12,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 export function toDate(input: DateInput): Date | null {
   if (input instanceof Date) return Number.isNaN(input.getTime()) ? null : input;
   if (typeof input === 'number') return toDate(new Date(input));
+  // Both patterns below are ten characters long: an ISO instant goes straight to the parser.
+  if (input.length !== 10) return toDate(new Date(input));
   const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input);
   if (ymd) return new Date(Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3]));
   const parsed = parseRuDate(input);
@@ -55,12 +57,24 @@ export function formatDayMonthRange(from: DateInput, till?: DateInput | null): s
  * that formats back to the same string (31.02.2000 is null).
  */
 export function parseRuDate(text: string, separator: string = DATE_SEPARATOR): Date | null {
-  const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`^(\\d{2})${sep}(\\d{2})${sep}(\\d{4})$`).exec(text);
+  const m = ruDatePattern(separator).exec(text);
   if (!m) return null;
   const d = new Date(Number(m[3]), Number(m[2]) - 1, Number(m[1]));
   d.setFullYear(Number(m[3]));
   return formatDate(d, separator) === text ? d : null;
+}
+
+const ruDatePatterns = new Map<string, RegExp>();
+
+/** dd{sep}mm{sep}yyyy, made once per separator (every ISO date passes through parseRuDate first). */
+function ruDatePattern(separator: string): RegExp {
+  let pattern = ruDatePatterns.get(separator);
+  if (!pattern) {
+    const sep = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`^(\\d{2})${sep}(\\d{2})${sep}(\\d{4})$`);
+    ruDatePatterns.set(separator, pattern);
+  }
+  return pattern;
 }
 
 /** mm:ss of a countdown (the basket hold); negative values show 00:00. */
@@ -104,18 +118,29 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
+ * Wall clocks already worked out, by time zone and instant: a page shows the same few hundred
+ * performance times again and again, and formatToParts costs tens of microseconds a call (it
+ * was a fifth of a show page's rendering). Bounded: emptied when it grows past WALL_CLOCKS_MAX.
+ */
+const wallClocks = new Map<string, WallClock>();
+const WALL_CLOCKS_MAX = 20_000;
+
+/**
  * The wall clock of an instant in a time zone, whatever the time zone of the browser or server
  * doing the rendering. Null for an invalid date.
  */
 export function wallClock(input: DateInput, timeZone: string = DEFAULT_TIME_ZONE): WallClock | null {
   const d = toDate(input);
   if (!d) return null;
+  const key = `${timeZone} ${d.getTime()}`;
+  const known = wallClocks.get(key);
+  if (known) return { ...known };
   const parts: Record<string, number> = {};
   for (const p of zoneFormat(timeZone).formatToParts(d)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const year = parts.year ?? 1970;
   const month = parts.month ?? 1;
   const day = parts.day ?? 1;
-  return {
+  const clock: WallClock = {
     year,
     month,
     day,
@@ -123,6 +148,9 @@ export function wallClock(input: DateInput, timeZone: string = DEFAULT_TIME_ZONE
     minute: parts.minute ?? 0,
     weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
   };
+  if (wallClocks.size >= WALL_CLOCKS_MAX) wallClocks.clear();
+  wallClocks.set(key, clock);
+  return { ...clock };
 }
 
 /** The venue's date and time of an instant: { date: 'dd.mm.yyyy', time: 'HH:mm' }. */

@@ -3,14 +3,16 @@ import { contentSecurityPolicy } from '@partera/server';
 /**
  * The Content-Security-Policy of the site's pages. What the pages hold, and why each source:
  *
- * - Scripts: the client bundles and their chunks under /assets/ ('self'; modulepreload too). The
- *   documents have no inline script that runs; the entry script carries the answer's nonce all
- *   the same, and any inline script added later must carry it too. No 'unsafe-inline', no
- *   'unsafe-eval' for scripts: an injected <script> or event handler does not run. The page-data
- *   block is <script type="application/json">: data the browser never executes, so CSP does
- *   not govern it (document.ts escapes it so that no value can close the element).
+ * - Scripts: the client bundles and their chunks under /assets/ ('self'; modulepreload too), and
+ *   nothing else. The documents have no inline script that runs, so none is allowed: no nonce,
+ *   no 'unsafe-inline', no 'unsafe-eval'; an injected <script> or event handler does not run.
+ *   (A nonce would allow only inline scripts, of which there are none, and would make every
+ *   answer different: no entity tag, no reuse of a compressed page.) Every answer is sent with
+ *   nosniff, so no other file of this site, a JSON answer or an image, can pass for a script.
+ *   The page-data block is <script type="application/json">: data the browser never executes,
+ *   so CSP does not govern it (document.ts escapes it so that no value can close the element).
  * - Styles: 'self' (the site stylesheet) and 'unsafe-inline'. Kept because the pages need
- *   inline styles that a nonce cannot cover: the core widgets inject their <style> elements at
+ *   inline styles that no nonce could cover: the core widgets inject their <style> elements at
  *   run time (injectCss, the seat map's filter rule), also on partners' pages whose nonce we do
  *   not know; React writes style attributes (poster hues, price swatches) and the hall plan SVG
  *   carries its own; a nonce in style-src would switch 'unsafe-inline' off for all of them.
@@ -29,10 +31,10 @@ import { contentSecurityPolicy } from '@partera/server';
  */
 export const PAYMENT_PAGE_SOURCES: readonly string[] = ["'self'"];
 
-export function sitePagePolicy(nonce: string, frameAncestors: string): string {
+export function sitePagePolicy(frameAncestors: string): string {
   const own = contentSecurityPolicy({
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],

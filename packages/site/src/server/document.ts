@@ -22,11 +22,6 @@ export interface DocumentInput {
   data?: unknown;
   /** noindex for private pages (basket, order). */
   noindex?: boolean;
-  /**
-   * This answer's Content-Security-Policy nonce, on every script element that runs. The page-data
-   * block is not one: the browser never executes type="application/json", so CSP does not govern it.
-   */
-  nonce: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -52,7 +47,6 @@ export const ROOT_ID = 'root';
 
 export function renderDocument(input: DocumentInput): string {
   const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
-  const nonce = ` nonce="${escapeHtml(input.nonce)}"`;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -70,7 +64,7 @@ export function renderDocument(input: DocumentInput): string {
       (s) => `<style data-pt-style="${escapeHtml(s.id)}">${s.css.replace(/<\//g, '<\\/')}</style>`,
     ),
     ...input.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    input.js ? `<script type="module" src="${escapeHtml(input.js)}"${nonce}></script>` : '',
+    input.js ? `<script type="module" src="${escapeHtml(input.js)}"></script>` : '',
   ]
     .filter(Boolean)
     .join('\n');

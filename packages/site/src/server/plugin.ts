@@ -1,10 +1,13 @@
 import {
+  CompressedBodies,
   CSRF_PARAM,
-  cspNonce,
+  entityTag,
   errorAnswer,
   type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
+  notModified,
+  pickEncoding,
   SESSION_PARAM,
 } from '@partera/server';
 import { type LoadedAssets, loadAssets, loadPartnerScripts } from './assets.js';
@@ -67,29 +70,40 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       return ctx;
     };
 
-    const renderContext = (req: FastifyRequest, nonce: string): RenderContext => ({
+    const renderContext = (req: FastifyRequest): RenderContext => ({
       assets,
       session: { name: SESSION_PARAM, id: req.session.id, csrfParam: CSRF_PARAM, csrfToken: req.session.csrfToken },
       lite: loaded.get(req)?.lite ?? false,
-      nonce,
     });
+    const compressed = new CompressedBodies();
 
-    // nosniff and Permissions-Policy come from the server's security-headers hook, as on every answer.
+    /**
+     * Sends a page. The same page for the same session is the same bytes, so it carries an entity
+     * tag: a browser that has it gets 304 without the body. Compressed (brotli or gzip) when the
+     * browser accepts it; a page sent again is not compressed again.
+     * nosniff and Permissions-Policy come from the server's security-headers hook, as on every answer.
+     */
     const send = async <D>(req: FastifyRequest, reply: FastifyReply, page: PageRender<D>, status = 200) => {
-      const nonce = cspNonce();
       const frameAncestors = await contexts.framePolicy().catch(() => "frame-ancestors 'self'");
-      return (
-        reply
-          .code(status)
-          .header('content-security-policy', sitePagePolicy(nonce, frameAncestors))
-          .header('content-type', 'text/html; charset=utf-8')
-          // The page carries the session's CSRF token: no shared cache may keep it.
-          .header('cache-control', 'private, no-store')
-          // Stricter than the server's default: page addresses (order ids, the order's token)
-          // reach no other site, not even as an origin.
-          .header('referrer-policy', 'same-origin')
-          .send(renderPage(renderContext(req, nonce), page))
-      );
+      const html = renderPage(renderContext(req), page);
+      const tag = entityTag(html);
+      reply
+        .code(status)
+        .header('content-security-policy', sitePagePolicy(frameAncestors))
+        .header('content-type', 'text/html; charset=utf-8')
+        // The page carries the session's CSRF token: only this browser may keep it, and it asks
+        // again each time (a 304 when nothing changed).
+        .header('cache-control', 'private, no-cache')
+        .header('etag', tag)
+        .header('vary', 'Accept-Encoding')
+        // Stricter than the server's default: page addresses (order ids, the order's token)
+        // reach no other site, not even as an origin.
+        .header('referrer-policy', 'same-origin');
+      if (status === 200 && notModified(req.headers['if-none-match'], tag)) return reply.code(304).send();
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (encoding === 'identity') return reply.send(html);
+      const body = await compressed.get(tag, encoding, () => Buffer.from(html));
+      return reply.header('content-encoding', encoding).send(body);
     };
 
     const sendNotFound = async (req: FastifyRequest, reply: FastifyReply, ctx?: RequestContext) => {

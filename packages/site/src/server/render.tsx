@@ -28,8 +28,6 @@ export interface RenderContext {
   session: { name: string; id: string; csrfParam: string; csrfToken: string };
   /** The page is framed by a partner (spec 4.13): the document is marked for the light layout. */
   lite?: boolean;
-  /** This answer's Content-Security-Policy nonce (content-security.ts). */
-  nonce: string;
 }
 
 /** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
@@ -48,7 +46,6 @@ export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
     widgetStyles: page.widgetStyles ?? [],
     body: renderToString(<Component data={page.data} />),
     data: page.hydrate ? page.data : undefined,
-    nonce: ctx.nonce,
   });
 }
 

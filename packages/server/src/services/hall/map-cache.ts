@@ -3,6 +3,7 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import type { Clock } from '../../clock.js';
 import type { Database, Queryable } from '../../db/index.js';
+import { type Encoding, pickEncoding } from '../../http/compression.js';
 import { changeFeedOf } from '../catalogue/changes.js';
 import { liveHold } from '../holds/rule.js';
 import { hallMapJson, loadHallMapSource } from './map.js';
@@ -30,7 +31,8 @@ import { hallMapJson, loadHallMapSource } from './map.js';
  *   builds run at once, the rest wait their turn (and the route rate-limits them per buyer).
  */
 
-export type MapEncoding = 'br' | 'gzip' | 'identity';
+export type MapEncoding = Encoding;
+export { pickEncoding };
 
 export interface HallMapCacheOptions {
   freshMs: number;
@@ -62,21 +64,6 @@ interface SharedMap {
 export interface MapBody {
   encoding: MapEncoding;
   body: Buffer | Readable;
-}
-
-/** The best encoding the client accepts of br, gzip and none (q-values honoured, q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): MapEncoding {
-  const text = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const q = new Map<string, number>();
-  for (const part of text.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    q.set(name.trim(), qParam ? Number(qParam.slice(2)) || 0 : 1);
-  }
-  const accepted = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
-  return 'identity';
 }
 
 /** Compressors: the shared map is compressed once, so harder; a personal one on every request, so fast. */

@@ -1,0 +1,94 @@
+/**
+ * Issue 9: pages carry an entity tag (304 when the browser has the page already) and are
+ * compressed; the tag changes when what the page shows changes, here a hold on the show's
+ * performance.
+ */
+
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAssets } from '../src/server/assets.js';
+import { createSitePages } from '../src/server/plugin.js';
+import { openSiteApp, type SiteApp } from './site-app.js';
+
+const FIXTURE = `
+INSERT INTO cities (id, subdomain, name, support_phone) VALUES (1, 'www', 'Москва', '+7 495 111-11-11');
+INSERT INTO genres (id, name, slug) VALUES (1, 'Драма', 'drama');
+INSERT INTO buildings (id, city_id, name, slug, address) VALUES (1, 1, 'Малый театр', 'maly', 'Театральная пл., 1');
+INSERT INTO halls (id, building_id, name, kind, place_count) VALUES (1, 1, 'Основная сцена', 'theatre', 2);
+INSERT INTO sections (id, hall_id, name, kind) VALUES (1, 1, 'Партер', 'seated');
+INSERT INTO places (id, hall_id, section_id, row_label, number, x, y) VALUES (1, 1, 1, '1', '1', 0, 0), (2, 1, 1, '1', '2', 10, 0);
+INSERT INTO shows (id, slug, name, genre_id, building_id, age_mark, description) VALUES
+  (1, 'anna-karenina', 'Анна Каренина', 1, 1, 16, 'Роман на сцене');
+INSERT INTO performances (id, show_id, hall_id, starts_at) VALUES (1, 1, 1, '2030-03-10T16:00:00Z');
+INSERT INTO price_categories (id, performance_id, color, price) VALUES (1, 1, '#c00', 150000);
+INSERT INTO performance_places (id, performance_id, place_id, price_category_id) VALUES (1, 1, 1, 1), (2, 1, 2, 1)
+`;
+
+describe('issue 9: pages with entity tags and compression', () => {
+  let site: SiteApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    site = await openSiteApp({
+      sitePages: createSitePages({
+        assets: loadAssets(path.join(import.meta.dirname, 'no-build')),
+        partnerScripts: new Map(),
+      }),
+      sql: FIXTURE,
+      now: new Date('2030-03-01T12:00:00Z'),
+    });
+    const first = await site.get('/landing/help_faq/');
+    cookie = `sid=${first.cookies.find((c) => c.name === 'sid')!.value}`;
+  }, 60_000);
+
+  afterAll(() => site?.close());
+
+  it('answers 304 to a browser that has the page, and the page again once it changed', async () => {
+    const page = await site.get('/show/anna-karenina/', { cookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    const tag = page.headers.etag as string;
+    expect(tag).toMatch(/^W\/"[\w-]{22}"$/);
+
+    const again = await site.get('/show/anna-karenina/', { cookie, 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(tag);
+
+    // Another buyer takes both seats: the show page says the performance is sold out, and its tag changes.
+    const other = await site.get('/landing/help_faq/');
+    const sid = other.cookies.find((c) => c.name === 'sid')!.value;
+    const csrf = /name="csrf-token" content="([^"]+)"/.exec(other.body)![1]!;
+    for (const cypher of ['1', '2']) {
+      const held = await site.app.inject({
+        method: 'POST',
+        url: '/hallPlace/select/',
+        headers: {
+          cookie: `sid=${sid}`,
+          'x-csrf-token': csrf,
+          origin: 'http://localhost:80',
+          'sec-fetch-site': 'same-origin',
+        },
+        payload: { cypher },
+      });
+      expect(held.json()).toMatchObject({ result: 1 });
+    }
+    const changed = await site.get('/show/anna-karenina/', { cookie, 'if-none-match': tag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+  });
+
+  it('compresses with brotli or gzip as the browser accepts, the same page either way', async () => {
+    const plain = await site.get('/show/anna-karenina/', { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await site.get('/show/anna-karenina/', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await site.get('/show/anna-karenina/', { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
+});
