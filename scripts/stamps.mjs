@@ -1,5 +1,5 @@
 // `npm start` skips what is already done: it installs only when the dependency manifests changed
-// since the last install, and builds only when a source of the build changed since the last
+// since the last install, and builds only the packages with a source changed since their last
 // build. Each step leaves a stamp (a SHA-256 of its inputs) in node_modules/.cache/partera/, so
 // deleting node_modules forgets them all. Plain Node, no dependencies (lib.mjs says why).
 import { createHash } from 'node:crypto';
@@ -56,21 +56,44 @@ export function installInputs(base = root) {
   );
 }
 
-/** What a build depends on: the root's configuration and every source of every workspace package. */
-export function buildInputs(base = root) {
-  const rootFiles = readdirSync(base).filter((f) => /^(package\.json|pnpm-lock\.yaml|tsconfig.*\.json)$/.test(f));
-  return hashOf(base, [...rootFiles, ...workspaceFolders(base).flatMap((dir) => filesBelow(base, dir))]);
-}
+const rootConfigFiles = (base) =>
+  readdirSync(base).filter((f) => /^(package\.json|pnpm-lock\.yaml|tsconfig.*\.json)$/.test(f));
 
-/** Every workspace package with a build script has its dist/ (someone may have deleted one). */
-export function buildOutputsPresent(base = root) {
-  return workspaceFolders(base).every((dir) => {
+/**
+ * Each workspace package that builds, with what its build depends on: the root's configuration,
+ * its own files and those of every workspace package it depends on, directly or not (a change
+ * of the contract rebuilds the widgets and the site that bundle it, not the loader). `fresh`
+ * says whether its last build ran on exactly these inputs and left its dist/ behind.
+ */
+export function packageBuilds(base = root) {
+  const packages = new Map();
+  for (const dir of workspaceFolders(base)) {
     const manifest = path.join(base, dir, 'package.json');
-    if (!existsSync(manifest)) return true;
-    const { scripts = {} } = JSON.parse(readFileSync(manifest, 'utf8'));
-    const dist = path.join(base, dir, 'dist');
-    return !scripts.build || (existsSync(dist) && statSync(dist).isDirectory());
-  });
+    if (!existsSync(manifest)) continue;
+    const json = JSON.parse(readFileSync(manifest, 'utf8'));
+    const deps = { ...json.dependencies, ...json.devDependencies };
+    packages.set(json.name, {
+      dir,
+      builds: Boolean(json.scripts?.build),
+      workspaceDeps: Object.keys(deps).filter((d) => String(deps[d]).startsWith('workspace:')),
+    });
+  }
+  const closure = (name, seen = new Set()) => {
+    if (seen.has(name) || !packages.has(name)) return seen;
+    seen.add(name);
+    for (const dep of packages.get(name).workspaceDeps) closure(dep, seen);
+    return seen;
+  };
+  return [...packages]
+    .filter(([, p]) => p.builds)
+    .map(([name, p]) => {
+      const dirs = [...closure(name)].map((n) => packages.get(n).dir);
+      const inputs = hashOf(base, [...rootConfigFiles(base), ...dirs.flatMap((dir) => filesBelow(base, dir))]);
+      const dist = path.join(base, p.dir, 'dist');
+      const stampName = `build-${name.replace(/[^\w.-]/g, '+')}`;
+      const built = existsSync(dist) && statSync(dist).isDirectory();
+      return { name, dir: p.dir, inputs, stampName, fresh: built && isFresh(stampName, inputs, base) };
+    });
 }
 
 /** Whether step `name` last ran on exactly these inputs. */

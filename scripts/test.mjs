@@ -2,7 +2,7 @@
 // server integration tests (PGlite, and PostgreSQL too when DATABASE_URL is set), then the
 // browser tests in Debian's Chromium.
 import { ensureChromium, install, pnpm, step } from './lib.mjs';
-import { buildInputs, installInputs, stamp } from './stamps.mjs';
+import { installInputs, packageBuilds, stamp } from './stamps.mjs';
 
 const started = Date.now();
 const deps = installInputs();
@@ -16,10 +16,10 @@ pnpm(['run', 'typecheck']);
 step('API doc is up to date');
 pnpm(['run', 'docs:api:check']);
 step('Build');
-const sources = buildInputs();
+const builds = packageBuilds();
 pnpm(['run', 'build']);
 // A later `npm start` on the same sources needs no build of its own.
-stamp('build', sources);
+for (const p of builds) stamp(p.stampName, p.inputs);
 step('Bundle size budgets');
 pnpm(['--filter', '@partera/loader', 'run', 'size']);
 pnpm(['--filter', '@partera/core', 'run', 'size']);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -49,6 +50,11 @@ export interface ServerConfig {
    * a request never hangs on a lock; it is told to try again.
    */
   dbTimeouts: DatabaseTimeouts;
+  /**
+   * Server processes behind the one port (WORKERS): by default one per core with PostgreSQL, and
+   * one with the embedded database, which only one process can open.
+   */
+  workers: number;
 }
 
 /** How long a statement may wait for a lock, and run at all, before PostgreSQL cancels it. */
@@ -110,12 +116,24 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
   return n;
 }
 
+function workersOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): number {
+  const text = env.WORKERS;
+  if (text === undefined || text === '') return databaseUrl ? availableParallelism() : 1;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`WORKERS must be a whole number from 1, not ${text}`);
+  if (n > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database serves one process');
+  }
+  return n;
+}
+
 /** Reads the environment; throws ConfigError for a production setting that would be unsafe. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(process.cwd(), '.data', 'pglite')),
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -138,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       lockTimeoutMs: positiveNumber(env, 'DB_LOCK_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.lockTimeoutMs),
       statementTimeoutMs: positiveNumber(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
     },
+    workers: workersOf(env, databaseUrl),
   };
 }

@@ -9,6 +9,7 @@ export type {
 } from 'fastify';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
+export { type RunOptions, runServer } from './cluster.js';
 export { ConfigError, loadConfig, type ServerConfig } from './config.js';
 export {
   type Database,

@@ -377,6 +377,69 @@ describeEachDatabase('payment', (get) => {
     expect(state.mail).toHaveLength(1);
   });
 
+  it('issue 9: every callback of a payment replayed 10 times and out of order gives one payment and one set of tickets', async () => {
+    const f = await createHallFixture(db);
+    const buyer = await placeOrder(f, { seats: [f.seats[7]!, f.seats[8]!] });
+    const paymentId = await paymentIdFor(buyer);
+    const event = (eventId: string, operation: Notification['operation'], status: string) =>
+      signCallback(sandboxKey(SECRET), {
+        eventId,
+        mdOrder: paymentId,
+        orderNumber: String(buyer.orderId),
+        operation,
+        status,
+        amount: String(buyer.total),
+      });
+    // The bank's success notice comes first; then everything it may send about the payment (the
+    // success again, a second success notice with its own id, a stale decline) arrives 10 times
+    // each, shuffled, some at once.
+    const first = await app.inject({
+      method: 'POST',
+      url: '/payment/callback/sandbox/',
+      payload: event('s-1', 'deposited', '1'),
+    });
+    expect(first.json()).toEqual({ ok: true, result: 'paid' });
+    const events = [event('d-1', 'declined', '0'), event('s-1', 'deposited', '1'), event('s-2', 'deposited', '1')];
+    const deliveries = events.flatMap((e) => Array.from({ length: 10 }, () => e));
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    for (let i = deliveries.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+    }
+    const answers = [];
+    for (let i = 0; i < deliveries.length; i += 5) {
+      answers.push(
+        ...(await Promise.all(
+          deliveries
+            .slice(i, i + 5)
+            .map((payload) => app.inject({ method: 'POST', url: '/payment/callback/sandbox/', payload })),
+        )),
+      );
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+
+    const state = await orderState(buyer.orderId);
+    expect(state.status).toBe('paid');
+    expect(state.tickets).toHaveLength(2);
+    expect(state.mail).toHaveLength(1);
+    const payments = await db.query<{ status: string }>('SELECT status FROM payments WHERE order_id = $1', [
+      buyer.orderId,
+    ]);
+    expect(payments.rows).toEqual([{ status: 'succeeded' }]);
+    // Each event applied once: three rows, whatever the number of deliveries.
+    const applied = await db.query('SELECT event_id FROM payment_events WHERE payment_id = $1', [paymentId]);
+    expect(applied.rows).toHaveLength(3);
+    const issued = await db.query(
+      `SELECT performance_place_id FROM tickets WHERE status = 'issued' AND performance_place_id = ANY($1::int[])`,
+      [[f.seats[7], f.seats[8]]],
+    );
+    expect(issued.rows).toHaveLength(2);
+  });
+
   it('refuses a callback with a bad signature with 403 and changes nothing', async () => {
     const f = await createHallFixture(db);
     const buyer = await placeOrder(f, { seats: [f.seats[7]!] });

@@ -35,7 +35,7 @@ test('finding 8: the whole guest purchase runs under the pages’ and the bank�
   await addPlace(page, id!);
 
   const answer = await page.goto('/shopcart/');
-  expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self';/);
   await page.getByLabel('E-mail').fill('csp.check@example.ru');
   await page.getByLabel('Имя').fill('Анна');
   await page.getByLabel('Фамилия').fill('Петрова');
