@@ -219,6 +219,8 @@ const serverEnv = (extra: Record<string, string>) => ({
   PORT: String(port++),
   SECRET,
   TRUST_PROXY: '127.0.0.1',
+  // The admission gate off: this measures the holds themselves (admission.ts measures the gate).
+  ADMISSION_RATE: '0',
   ...extra,
 });
 

@@ -55,6 +55,12 @@ export interface ServerConfig {
    * one with the embedded database, which only one process can open.
    */
   workers: number;
+  /**
+   * The admission gate (admission/): buyers admitted per second per performance once a burst is
+   * spent (ADMISSION_RATE, default 200; 0 turns the gate off) and the burst (ADMISSION_BURST,
+   * default 400). Queues live in Redis with REDIS_URL, in memory otherwise.
+   */
+  admission: { rate: number; burst: number };
 }
 
 /** How long a statement may wait for a lock, and run at all, before PostgreSQL cancels it. */
@@ -157,5 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       statementTimeoutMs: positiveNumber(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
     },
     workers: workersOf(env, databaseUrl),
+    admission: {
+      rate: env.ADMISSION_RATE === '0' ? 0 : positiveNumber(env, 'ADMISSION_RATE', 200),
+      burst: positiveNumber(env, 'ADMISSION_BURST', 400),
+    },
   };
 }

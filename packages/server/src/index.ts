@@ -7,6 +7,7 @@ export type {
   FastifyRequest,
   LightMyRequestResponse,
 } from 'fastify';
+export { AdmissionGate, admissionGateOf, queueMessage, type Verdict } from './admission/index.js';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
 export { type RunOptions, runServer } from './cluster.js';

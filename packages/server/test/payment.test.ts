@@ -381,7 +381,7 @@ describeEachDatabase('payment', (get) => {
     const f = await createHallFixture(db);
     const buyer = await placeOrder(f, { seats: [f.seats[7]!, f.seats[8]!] });
     const paymentId = await paymentIdFor(buyer);
-    const event = (eventId: string, operation: Notification['operation'], status: string) =>
+    const event = (eventId: string, operation: Notification['operation'], status: Notification['status']) =>
       signCallback(sandboxKey(SECRET), {
         eventId,
         mdOrder: paymentId,

@@ -92,3 +92,34 @@ describe('issue 9: pages with entity tags and compression', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
   });
 });
+
+describe('issue 9: the waiting page of the admission gate', () => {
+  let site: SiteApp;
+
+  beforeAll(async () => {
+    site = await openSiteApp({
+      sitePages: createSitePages({
+        assets: loadAssets(path.join(import.meta.dirname, 'no-build')),
+        partnerScripts: new Map(),
+      }),
+      sql: FIXTURE,
+      now: new Date('2030-03-01T12:00:00Z'),
+      // One buyer at once, one more a second: the second buyer waits.
+      config: { admission: { rate: 1, burst: 1 } },
+    });
+  }, 60_000);
+
+  afterAll(() => site?.close());
+
+  it('shows a buyer past the rate its place in the queue, and the browser asks again by itself', async () => {
+    const first = await site.get('/performance/1/');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).not.toContain('Очередь на выбор мест');
+    const second = await site.get('/performance/1/');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('Очередь на выбор мест');
+    expect(second.body).toMatch(/Ваше место в очереди: <strong>1<\/strong>/);
+    expect(second.headers.refresh).toBe('1');
+    expect(second.headers['retry-after']).toBe('1');
+  });
+});

@@ -23,11 +23,17 @@ export interface SiteApp {
  * The API with the site's pages over a fresh PGlite in a temporary folder, filled with `sql`
  * (statements separated by ';' at line ends), the clock frozen at `now`.
  */
-export async function openSiteApp(opts: { sitePages: FastifyPluginAsync; sql: string; now: Date }): Promise<SiteApp> {
+export async function openSiteApp(opts: {
+  sitePages: FastifyPluginAsync;
+  sql: string;
+  now: Date;
+  /** Settings to change (the admission gate's, say). */
+  config?: Partial<ReturnType<typeof loadConfig>>;
+}): Promise<SiteApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'partera-site-'));
   const db = await openMigratedDatabase({ databaseUrl: undefined, dataDir: path.join(dir, 'db') });
   for (const statement of opts.sql.split(/;\n/)) if (statement.trim()) await db.query(statement);
-  const config = { ...loadConfig({}), databaseUrl: undefined, dataDir: dir };
+  const config = { ...loadConfig({}), databaseUrl: undefined, dataDir: dir, redisUrl: undefined, ...opts.config };
   const app = await buildApp({ db, clock: { now: () => opts.now }, config }, { plugins: [opts.sitePages] });
   return {
     app,

@@ -7,6 +7,7 @@ import {
   hallPlaceSelect,
 } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { admissionGateOf, sendQueued } from '../admission/index.js';
 import { route } from '../http/route.js';
 import { budgets, clientAddress, limiterOf, requesterOf, sendTooManyRequests } from '../limits/index.js';
 import {
@@ -26,6 +27,7 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
 
   const maps = hallMapCacheOf(deps);
+  const gate = admissionGateOf(app);
   const changes = changeFeedOf(deps.db);
   const limiter = limiterOf(app);
 
@@ -64,8 +66,13 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The contract lets through only a cypher of 1 to 10 digits within the database's integer.
-  route(app, hallPlaceSelect, async (input, req) => {
+  route(app, hallPlaceSelect, async (input, req, reply) => {
     const performancePlaceId = Number(input.cypher);
+    const performanceId = await performanceOfPlace(performancePlaceId);
+    if (performanceId !== undefined) {
+      const verdict = await gate.enter(performanceId, req.session.id);
+      if (!verdict.admitted) return sendQueued(reply, hallPlaceSelect, verdict);
+    }
     const outcome = await selectPlace(deps, req.session, {
       performancePlaceId,
       tariffId: input.tax ?? null,
@@ -89,7 +96,9 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   // like a POST it needs the CSRF token and this site's Origin.
   route(app, hallPlaceDeselectAll, async (_input, req) => answered(await deselectAll(deps, req.session)));
 
-  route(app, entranceTicketsAdd, async (input, req) => {
+  route(app, entranceTicketsAdd, async (input, req, reply) => {
+    const verdict = await gate.enter(input.performanceId, req.session.id);
+    if (!verdict.admitted) return sendQueued(reply, entranceTicketsAdd, verdict);
     const outcome = await addEntranceTickets(deps, req.session, {
       performanceId: input.performanceId,
       sectionId: input.sectionId,
@@ -109,11 +118,23 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
     return answered(outcome, input.performanceId);
   });
 
+  /**
+   * The performance of a place (a cypher): it never changes, so each process keeps what it has
+   * read (bounded), and a rush on one performance reads each place once.
+   */
+  const placePerformances = new Map<number, number>();
   async function performanceOfPlace(performancePlaceId: number): Promise<number | undefined> {
+    const known = placePerformances.get(performancePlaceId);
+    if (known !== undefined) return known;
     const r = await deps.db.query<{ performance_id: number }>(
       'SELECT performance_id FROM performance_places WHERE id = $1',
       [performancePlaceId],
     );
-    return r.rows[0]?.performance_id;
+    const performanceId = r.rows[0]?.performance_id;
+    if (performanceId !== undefined) {
+      if (placePerformances.size >= 200_000) placePerformances.clear();
+      placePerformances.set(performancePlaceId, performanceId);
+    }
+    return performanceId;
   }
 };

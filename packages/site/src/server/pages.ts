@@ -14,6 +14,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { type CompleteData, OrderCompletePage } from '../pages/OrderCompletePage.js';
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
 import { type ShowData, ShowPage } from '../pages/ShowPage.js';
+import { type WaitingData, WaitingPage } from '../pages/WaitingPage.js';
 import { emptyBasket, type RequestContext } from './context.js';
 import { type PageRender, titled } from './render.js';
 import { widgetStyles } from './widget-styles.js';
@@ -124,6 +125,29 @@ export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promis
       `${hall.show.name}, ${formatDayMonth(hall.performance.startsAt, tz)} ${formatClock(hall.performance.startsAt, tz)} — выбор мест`,
     ),
     widgetStyles: widgetStyles.hall,
+  };
+}
+
+/** The admission gate's waiting page for a hall page (admission/ in the server). */
+export function waitingPage(
+  ctx: RequestContext,
+  hall: PageRender<HallData>,
+  verdict: { position: number; retryAfterSeconds: number },
+): PageRender<WaitingData> {
+  const { show, performance } = hall.data.hall;
+  return {
+    entry: 'page',
+    Component: WaitingPage,
+    hydrate: false,
+    data: {
+      chrome: ctx.chrome,
+      showName: show.name,
+      performanceUrl: `/performance/${performance.id}/`,
+      position: verdict.position,
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    },
+    title: titled(`Очередь на выбор мест — ${show.name}`),
+    noindex: true,
   };
 }
 

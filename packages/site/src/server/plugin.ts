@@ -1,4 +1,5 @@
 import {
+  admissionGateOf,
   CompressedBodies,
   CSRF_PARAM,
   entityTag,
@@ -24,6 +25,7 @@ import {
   orderCompletePage,
   serverErrorPage,
   showPage,
+  waitingPage,
 } from './pages.js';
 import { type PageRender, type RenderContext, renderPage } from './render.js';
 
@@ -56,6 +58,7 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       );
     }
     const contexts = createContextLoader(app.deps, app.partnerOrigins);
+    const gate = admissionGateOf(app);
     const completionLinks = {
       tableBookingUrl: options.tableBookingUrl ?? process.env.TABLE_BOOKING_URL ?? 'https://bartello.example/booking/',
       cashbackRegistrationUrl:
@@ -123,7 +126,14 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
     app.get<{ Params: { performanceId: string } }>('/performance/:performanceId/', async (req, reply) => {
       const ctx = await load(req);
       const page = await hallPage(ctx, req);
-      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+      if (!page) return sendNotFound(req, reply, ctx);
+      // At a sale's start the buyer may have to wait for its turn to choose seats (admission gate).
+      const verdict = await gate.enter(page.data.hall.performance.id, req.session.id);
+      if (verdict.admitted) return send(req, reply, page);
+      reply
+        .header('retry-after', String(verdict.retryAfterSeconds))
+        .header('refresh', String(verdict.retryAfterSeconds));
+      return send(req, reply, waitingPage(ctx, page, verdict));
     });
 
     app.get('/shopcart/', async (req, reply) => send(req, reply, basketPage(await load(req), req)));
