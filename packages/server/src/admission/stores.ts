@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { SharedRedis } from '../redis.js';
 import { type AdmissionSettings, emptyQueue, enter, type QueueState, type Verdict } from './queue.js';
 
 /** Where the queues live: this process's memory, or Redis shared by every server process. */
@@ -97,32 +97,21 @@ return {0, position, math.max(1, math.ceil((position - tokens) / rate))}`;
  * database's own guards keep every hold right without it.
  */
 export class RedisQueueStore implements QueueStore {
-  private readonly redis: Redis;
-  private readonly connected: Promise<void>;
-  private lastWarning = Number.NEGATIVE_INFINITY;
+  private readonly shared: SharedRedis;
 
   constructor(
     url: string,
-    private readonly warn: (message: string) => void,
+    warn: (message: string) => void,
     private readonly prefix = 'partera:gate:',
   ) {
-    this.redis = new Redis(url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 500,
-      connectTimeout: 2_000,
-      retryStrategy: (times) => Math.min(times * 200, 5_000),
-    });
-    this.redis.on('error', (err: Error) => this.warnOnce(`Redis for the admission gate: ${err.message}`));
-    this.connected = this.redis.connect().catch(() => {});
+    this.shared = new SharedRedis(url, warn, 'the admission gate');
   }
 
   async enter(performanceId: number, sessionId: string, settings: AdmissionSettings): Promise<Verdict> {
-    await this.connected;
+    await this.shared.connected;
     try {
       const key = `${this.prefix}${performanceId}`;
-      const [admitted, position, retryAfterSeconds] = (await this.redis.eval(
+      const [admitted, position, retryAfterSeconds] = (await this.shared.redis.eval(
         ENTER_SCRIPT,
         2,
         key,
@@ -136,19 +125,14 @@ export class RedisQueueStore implements QueueStore {
         ? { admitted: true }
         : { admitted: false, position: Number(position), retryAfterSeconds: Number(retryAfterSeconds) };
     } catch (err) {
-      this.warnOnce(`The admission gate lets everyone in while Redis does not answer (${(err as Error).message}).`);
+      this.shared.warnOnce(
+        `The admission gate lets everyone in while Redis does not answer (${(err as Error).message}).`,
+      );
       return { admitted: true };
     }
   }
 
-  private warnOnce(message: string): void {
-    const now = Date.now();
-    if (now - this.lastWarning < 60_000) return;
-    this.lastWarning = now;
-    this.warn(message);
-  }
-
   async close(): Promise<void> {
-    this.redis.disconnect();
+    this.shared.close();
   }
 }

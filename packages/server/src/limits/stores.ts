@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { SharedRedis } from '../redis.js';
 
 /** One counter to bump: its key (window included) and how long it must live. */
 export interface CounterHit {
@@ -85,36 +85,21 @@ return counts`;
  * for a reconnect: commands fail at once while the connection is down.
  */
 export class RedisCounterStore implements CounterStore {
-  private readonly redis: Redis;
-  /** Settles when the first connection is ready or has failed: only the first requests wait for it. */
-  private readonly connected: Promise<void>;
-  private lastWarning = Number.NEGATIVE_INFINITY;
+  private readonly shared: SharedRedis;
 
   constructor(
     url: string,
-    private readonly warn: (message: string) => void,
+    warn: (message: string) => void,
     private readonly prefix = 'partera:rl:',
   ) {
-    this.redis = new Redis(url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 500,
-      connectTimeout: 2_000,
-      // Keep trying in the background; requests meanwhile pass (see above).
-      retryStrategy: (times) => Math.min(times * 200, 5_000),
-    });
-    this.redis.on('error', (err: Error) => this.warnOnce(`Redis for rate limits: ${err.message}`));
-    this.connected = this.redis.connect().catch(() => {
-      // Reported by the 'error' listener; retryStrategy reconnects.
-    });
+    this.shared = new SharedRedis(url, warn, 'rate limits');
   }
 
   /** Redis ends the windows by itself (PEXPIRE): the time of the request is not needed. */
   async increment(hits: readonly CounterHit[], _nowMs?: number): Promise<number[]> {
-    await this.connected;
+    await this.shared.connected;
     try {
-      const counts = (await this.redis.eval(
+      const counts = (await this.shared.redis.eval(
         INCREMENT_SCRIPT,
         hits.length,
         ...hits.map((h) => this.prefix + h.key),
@@ -122,21 +107,14 @@ export class RedisCounterStore implements CounterStore {
       )) as number[];
       return counts.map(Number);
     } catch (err) {
-      this.warnOnce(
+      this.shared.warnOnce(
         `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`,
       );
       return hits.map(() => 0);
     }
   }
 
-  private warnOnce(message: string): void {
-    const now = Date.now();
-    if (now - this.lastWarning < 60_000) return;
-    this.lastWarning = now;
-    this.warn(message);
-  }
-
   async close(): Promise<void> {
-    this.redis.disconnect();
+    this.shared.close();
   }
 }

@@ -1,0 +1,44 @@
+import { Redis } from 'ioredis';
+
+/**
+ * A connection to the Redis of REDIS_URL for state shared by every server process (rate-limit
+ * counters, admission queues). Requests never wait for Redis: commands fail at once while it is
+ * down (their callers then let the request through), it reconnects in the background, and its
+ * trouble is logged at most once a minute.
+ */
+export class SharedRedis {
+  readonly redis: Redis;
+  /** Settles when the first connection is ready or has failed: only the first requests wait for it. */
+  readonly connected: Promise<void>;
+  private lastWarning = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    url: string,
+    private readonly warn: (message: string) => void,
+    purpose: string,
+  ) {
+    this.redis = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      connectTimeout: 2_000,
+      retryStrategy: (times) => Math.min(times * 200, 5_000),
+    });
+    this.redis.on('error', (err: Error) => this.warnOnce(`Redis for ${purpose}: ${err.message}`));
+    this.connected = this.redis.connect().catch(() => {
+      // Reported by the 'error' listener; retryStrategy reconnects.
+    });
+  }
+
+  warnOnce(message: string): void {
+    const now = Date.now();
+    if (now - this.lastWarning < 60_000) return;
+    this.lastWarning = now;
+    this.warn(message);
+  }
+
+  close(): void {
+    this.redis.disconnect();
+  }
+}
