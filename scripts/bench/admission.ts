@@ -125,14 +125,18 @@ async function run(runIndex: number) {
       failed: answers.filter((a) => a.status >= 500 || a.status === 0).length,
       held: held.rows[0]!.n,
       doubleHolds: admitted.filter((a) => a.result === 1).length - held.rows[0]!.n,
-      admittedP50: percentile(
-        admitted.map((a) => a.ms),
-        50,
-      ),
-      admittedP99: percentile(
-        admitted.map((a) => a.ms),
-        99,
-      ),
+      admittedP50: admitted.length
+        ? percentile(
+            admitted.map((a) => a.ms),
+            50,
+          )
+        : 0,
+      admittedP99: admitted.length
+        ? percentile(
+            admitted.map((a) => a.ms),
+            99,
+          )
+        : 0,
       queuedP99: queued.length
         ? percentile(
             queued.map((a) => a.ms),

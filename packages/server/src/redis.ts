@@ -1,4 +1,16 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+
+/**
+ * The prefix of every key this deployment keeps in Redis: a short hash of its database, so that
+ * two deployments (or test schemas) sharing one Redis never read each other's queues or counters.
+ */
+export function redisNamespace(database: { databaseUrl: string | undefined; dataDir: string }): string {
+  const id = createHash('sha256')
+    .update(database.databaseUrl ?? `pglite:${database.dataDir}`)
+    .digest('hex');
+  return `partera:${id.slice(0, 12)}:`;
+}
 
 /**
  * A connection to the Redis of REDIS_URL for state shared by every server process (rate-limit

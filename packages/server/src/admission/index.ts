@@ -15,6 +15,7 @@
  */
 import type { CallDef } from '@partera/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { redisNamespace } from '../redis.js';
 import type { AdmissionSettings, Verdict } from './queue.js';
 import { MemoryQueueStore, type QueueStore, RedisQueueStore } from './stores.js';
 
@@ -42,7 +43,7 @@ export function admissionGateOf(app: FastifyInstance): AdmissionGate {
   if (!gate) {
     const { redisUrl, admission } = app.deps.config;
     const store: QueueStore = redisUrl
-      ? new RedisQueueStore(redisUrl, (message) => app.log.warn(message))
+      ? new RedisQueueStore(redisUrl, (message) => app.log.warn(message), `${redisNamespace(app.deps.config)}gate:`)
       : new MemoryQueueStore(() => app.deps.clock.now().getTime());
     gate = new AdmissionGate(store, admission);
     gates.set(app.deps, gate);

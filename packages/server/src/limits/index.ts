@@ -18,6 +18,7 @@ import type { CallDef } from '@partera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { ServerDeps } from '../deps.js';
+import { redisNamespace } from '../redis.js';
 import { clientAddress } from './client-address.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
 import { type Budget, callLimits } from './table.js';
@@ -91,7 +92,7 @@ export function limiterOf(app: FastifyInstance): RateLimiter {
   if (!limiter) {
     const { redisUrl } = app.deps.config;
     const store: CounterStore = redisUrl
-      ? new RedisCounterStore(redisUrl, (message) => app.log.warn(message))
+      ? new RedisCounterStore(redisUrl, (message) => app.log.warn(message), `${redisNamespace(app.deps.config)}rl:`)
       : new MemoryCounterStore();
     limiter = new RateLimiter(store, app.deps.clock);
     limiters.set(app.deps, limiter);

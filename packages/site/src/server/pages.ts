@@ -44,6 +44,7 @@ export async function homePage(ctx: RequestContext, req: FastifyRequest): Promis
     entry: 'home',
     Component: HomePage,
     hydrate: false,
+    source: { data: list, chrome: [ctx.chrome, page] },
     data: {
       chrome: ctx.chrome,
       cityName,
@@ -83,6 +84,7 @@ export async function showPage(ctx: RequestContext, slug: string): Promise<PageR
     entry: 'show',
     Component: ShowPage,
     hydrate: false,
+    source: { data: page, chrome: ctx.chrome },
     data: { chrome: ctx.chrome, page },
     title: titled(`${page.show.name} — билеты, ${page.venue.name}`),
     description: `${page.genre.name} «${page.show.name}», ${page.venue.name}. Купить билеты без комиссии и сервисного сбора.`,

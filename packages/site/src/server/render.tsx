@@ -21,6 +21,12 @@ export interface PageRender<D> {
   noindex?: boolean;
   /** Core widget style sheets the page mounts (id as core's injectCss keys it). */
   widgetStyles?: { id: string; css: string }[];
+  /**
+   * The cached catalogue data the page shows (the page cache's object): while it lives, the
+   * page's markup is kept for each header and footer (`chrome`) it was rendered with, so a page
+   * seen again is not rendered again. Everything else in `data` must follow from it.
+   */
+  source?: { data: object; chrome: unknown };
 }
 
 export interface RenderContext {
@@ -44,9 +50,32 @@ export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
     js,
     preload,
     widgetStyles: page.widgetStyles ?? [],
-    body: renderToString(<Component data={page.data} />),
+    body: pageBody(page),
     data: page.hydrate ? page.data : undefined,
   });
+}
+
+/** Markup kept per catalogue object and chrome; dropped with the object (a change, an expiry). */
+const bodies = new WeakMap<object, Map<string, string>>();
+const CHROMES_PER_SOURCE = 64;
+
+function pageBody<D>(page: PageRender<D>): string {
+  const { Component } = page;
+  const render = () => renderToString(<Component data={page.data} />);
+  if (!page.source) return render();
+  let kept = bodies.get(page.source.data);
+  if (!kept) {
+    kept = new Map();
+    bodies.set(page.source.data, kept);
+  }
+  const key = JSON.stringify(page.source.chrome);
+  let body = kept.get(key);
+  if (body === undefined) {
+    body = render();
+    if (kept.size >= CHROMES_PER_SOURCE) kept.clear();
+    kept.set(key, body);
+  }
+  return body;
 }
 
 /** ' | Partera' after every page title. */
