@@ -19,7 +19,13 @@ const include = ['test/**/*.test.{ts,tsx}'];
 // under React (core-esm), and under preact/compat (core-preact), where test/bundle also drives
 // the script-tag bundle itself. The two build projects need `pnpm --filter @partera/core build`
 // first (`npm test` builds before it tests); test/support/require-build.ts says so if not.
-const core = { root: 'packages/core', environment: 'happy-dom' } as const;
+const core = {
+  root: 'packages/core',
+  environment: 'happy-dom',
+  // Waits end with what they wait for (test/support/waits.ts), or at the test's own limit.
+  setupFiles: [path.resolve('packages/core/test/support/waits.ts')],
+  testTimeout: 60_000,
+} as const;
 const widgetTests = ['test/*.test.{ts,tsx}'];
 const sourceOnly = ['test/seat-map.units.test.ts'];
 const requireBuild = [path.resolve('packages/core/test/support/require-build.ts')];
