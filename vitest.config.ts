@@ -23,7 +23,7 @@ const core = {
   root: 'packages/core',
   environment: 'happy-dom',
   // Waits end with what they wait for (test/support/waits.ts), or at the test's own limit.
-  setupFiles: [path.resolve('packages/core/test/support/waits.ts')],
+  setupFiles: [path.resolve('packages/core/test/support/waits.ts')] as string[],
   testTimeout: 60_000,
 } as const;
 const widgetTests = ['test/*.test.{ts,tsx}'];
