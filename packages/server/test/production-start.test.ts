@@ -3,7 +3,7 @@
  * partner whose notify secret is published, and ran with the development SECRET.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEVELOPMENT_SECRET, loadConfig } from '../src/config.js';
@@ -33,6 +33,20 @@ describe('finding 1: production needs a real SECRET and never loads demo data un
   it('reads TRUST_PROXY as a list and trusts no proxy by default', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+  });
+
+  it('issue 9: runs one process per core with PostgreSQL, one with the embedded database, and refuses more there', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', WORKERS: '0' })).toThrow(ConfigError);
+  });
+
+  it('issue 9: the admission gate is on by default and off with ADMISSION_RATE=0', () => {
+    expect(loadConfig({}).admission).toEqual({ rate: 200, burst: 400 });
+    expect(loadConfig({ ADMISSION_RATE: '0' }).admission.rate).toBe(0);
+    expect(loadConfig({ ADMISSION_RATE: '50', ADMISSION_BURST: '10' }).admission).toEqual({ rate: 50, burst: 10 });
   });
 
   it('a production start runs without loading the demo catalogue, even with a demo loader at hand', async () => {
