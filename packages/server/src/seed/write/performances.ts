@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { recountPlaces } from '../../services/catalogue/availability.js';
 import { familyOf } from '../catalogue/genres.js';
 import type { HallKey } from '../catalogue/geography.js';
 import type { ShowSpec } from '../catalogue/shows.js';
@@ -126,17 +127,23 @@ export async function writePerformances(
     await batch.flush();
     await tx.query('ANALYZE performance_places');
   };
-  await bulkWrite(tx, 'performance_places', writePlaces, () =>
-    expectNone(
-      tx,
-      'performance places with a missing performance, place or price category, or mixed halls',
-      `SELECT count(*)::int AS bad FROM performance_places pp
+  await bulkWrite(
+    tx,
+    'performance_places',
+    writePlaces,
+    () =>
+      expectNone(
+        tx,
+        'performance places with a missing performance, place or price category, or mixed halls',
+        `SELECT count(*)::int AS bad FROM performance_places pp
        LEFT JOIN performances pf ON pf.id = pp.performance_id
        LEFT JOIN places pl ON pl.id = pp.place_id
        LEFT JOIN price_categories pc ON pc.id = pp.price_category_id
        WHERE pf.id IS NULL OR pl.id IS NULL OR pc.id IS NULL
           OR pl.hall_id <> pf.hall_id OR pc.performance_id <> pp.performance_id`,
-    ),
+      ),
+    // The triggers that keep the availability numbers were skipped with the foreign keys.
+    () => recountPlaces(tx, ids),
   );
   await insertRows(
     tx,
