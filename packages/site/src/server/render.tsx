@@ -38,7 +38,6 @@ export interface RenderContext {
 
 /** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
 export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
-  const { Component } = page;
   const { css, js, preload } = pageAssets(ctx.assets, page.entry);
   return renderDocument({
     title: page.title,

@@ -37,7 +37,8 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
   const listeners = new Set<(change: CatalogueChange) => void>();
   const pending = new Set<number>();
   let everything = false;
-  let timer: NodeJS.Timeout | undefined;
+  /** A notification is due within COALESCE_MS. */
+  let scheduled = false;
   const shared = db.kind === 'postgres' && db.listen !== undefined;
 
   const emit = (change: CatalogueChange) => {
@@ -45,7 +46,7 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
   };
 
   const flush = () => {
-    timer = undefined;
+    scheduled = false;
     const ids = [...pending];
     pending.clear();
     const payload = everything || ids.length > MAX_IDS ? `${origin} *` : `${origin} ${ids.join(',')}`;
@@ -54,7 +55,9 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
   };
 
   const send = () => {
-    if (shared) timer ??= setTimeout(flush, COALESCE_MS).unref();
+    if (!shared || scheduled) return;
+    scheduled = true;
+    setTimeout(flush, COALESCE_MS).unref();
   };
 
   let ready = Promise.resolve();
