@@ -18,7 +18,6 @@ function manualFeed(): ChangeFeed & { send(change: CatalogueChange): void } {
   return {
     ready: Promise.resolve(),
     availabilityChanged: () => {},
-    catalogueChanged: () => {},
     subscribe(l) {
       listeners.add(l);
       return () => listeners.delete(l);

@@ -25,19 +25,24 @@ INSERT INTO price_categories (id, performance_id, color, price) VALUES (1, 1, '#
 INSERT INTO performance_places (id, performance_id, place_id, price_category_id) VALUES (1, 1, 1, 1), (2, 1, 2, 1)
 `;
 
+/** The site over FIXTURE, without a client build, with these settings changed. */
+const openSite = (config?: Parameters<typeof openSiteApp>[0]['config']) =>
+  openSiteApp({
+    sitePages: createSitePages({
+      assets: loadAssets(path.join(import.meta.dirname, 'no-build')),
+      partnerScripts: new Map(),
+    }),
+    sql: FIXTURE,
+    now: new Date('2030-03-01T12:00:00Z'),
+    ...(config ? { config } : {}),
+  });
+
 describe('issue 9: pages with entity tags and compression', () => {
   let site: SiteApp;
   let cookie: string;
 
   beforeAll(async () => {
-    site = await openSiteApp({
-      sitePages: createSitePages({
-        assets: loadAssets(path.join(import.meta.dirname, 'no-build')),
-        partnerScripts: new Map(),
-      }),
-      sql: FIXTURE,
-      now: new Date('2030-03-01T12:00:00Z'),
-    });
+    site = await openSite();
     const first = await site.get('/landing/help_faq/');
     cookie = `sid=${first.cookies.find((c) => c.name === 'sid')!.value}`;
   }, 60_000);
@@ -97,16 +102,8 @@ describe('issue 9: the waiting page of the admission gate', () => {
   let site: SiteApp;
 
   beforeAll(async () => {
-    site = await openSiteApp({
-      sitePages: createSitePages({
-        assets: loadAssets(path.join(import.meta.dirname, 'no-build')),
-        partnerScripts: new Map(),
-      }),
-      sql: FIXTURE,
-      now: new Date('2030-03-01T12:00:00Z'),
-      // One buyer at once, one more a second: the second buyer waits.
-      config: { admission: { rate: 1, burst: 1 } },
-    });
+    // One buyer at once, one more a second: the second buyer waits.
+    site = await openSite({ admission: { rate: 1, burst: 1 } });
   }, 60_000);
 
   afterAll(() => site?.close());

@@ -32,7 +32,7 @@ export async function migrate(db: Database): Promise<string[]> {
  * Splits on semicolons at line ends, except inside a function body quoted with $$ (the
  * migrations quote every body that way).
  */
-export function splitStatements(sql: string): string[] {
+function splitStatements(sql: string): string[] {
   const statements: string[] = [];
   let current = '';
   for (const [i, part] of sql.split('$$').entries()) {

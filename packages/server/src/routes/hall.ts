@@ -8,6 +8,7 @@ import {
 } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { admissionGateOf, sendQueued } from '../admission/index.js';
+import { pickEncoding } from '../http/compression.js';
 import { route } from '../http/route.js';
 import { budgets, clientAddress, limiterOf, requesterOf, sendTooManyRequests } from '../limits/index.js';
 import {
@@ -20,7 +21,7 @@ import {
   selectPlace,
 } from '../services/basket/index.js';
 import { changeFeedOf } from '../services/catalogue/changes.js';
-import { hallMapCacheOf, pickEncoding } from '../services/hall/map-cache.js';
+import { hallMapCacheOf } from '../services/hall/map-cache.js';
 
 /** The hall page's calls (hall-basket-checkout.md 7.1–7.3): the map and the seat selection. */
 export const hallRoutes: FastifyPluginAsync = async (app) => {
@@ -84,12 +85,8 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   route(app, hallPlaceDeselect, async (input, req) => {
     const performancePlaceId = Number(input.cypher);
     const outcome = await deselectPlace(deps, req.session, { performancePlaceId });
-    // The answer links the performance: the one changed, else (a refusal) looked up.
-    const performanceId =
-      outcome.ok && outcome.changedPerformances.length > 0
-        ? outcome.changedPerformances[0]
-        : await performanceOfPlace(performancePlaceId);
-    return answered(outcome, performanceId);
+    // The answer links the performance (read once per process, performanceOfPlace).
+    return answered(outcome, await performanceOfPlace(performancePlaceId));
   });
 
   // A GET in the spec (the page reloads after it); the contract marks it as changing state, so

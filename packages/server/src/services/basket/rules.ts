@@ -2,18 +2,9 @@ import { ErrorCode, messages } from '@partera/contract';
 
 /**
  * Refusals of basket changes, each with the spec's code and message (hall-basket-checkout.md 8.1,
- * 8.2, from the contract's catalogue). Thrown inside the basket transaction so that nothing of a
- * refused change is kept.
+ * 8.2, from the contract's catalogue). The basket's database functions name the refusal
+ * (routines.ts) and write nothing of a refused change; selection.ts answers with the entry here.
  */
-export class SelectionRefusal extends Error {
-  constructor(readonly refusal: { code: number; message: string }) {
-    super(refusal.message);
-  }
-  get code(): number {
-    return this.refusal.code;
-  }
-}
-
 /** Code 0: a refusal the client shows as the server's message (no special handling). */
 const plain = (message: string) => ({ code: 0, message });
 

@@ -3,16 +3,15 @@ import type { Database } from '../../db/index.js';
 
 /**
  * What changed in the catalogue, as the page caches hear it: the availability numbers of some
- * performances (a hold, a release, an expiry), or anything at all (the catalogue was edited, or
- * this process may have missed changes while its listening connection was down).
+ * performances (a hold, a release, an expiry), or anything at all (this process may have missed
+ * changes while its listening connection was down, or more performances changed than one
+ * notification names).
  */
 export type CatalogueChange = { kind: 'availability'; performances: readonly number[] } | { kind: 'everything' };
 
 export interface ChangeFeed {
   /** Holds of these performances changed through this process. */
   availabilityChanged(performances: Iterable<number>): void;
-  /** The catalogue itself changed (shows, performances, prices). */
-  catalogueChanged(): void;
   /** Hears every change, this process's at once and other processes' within a few milliseconds. */
   subscribe(listener: (change: CatalogueChange) => void): () => void;
   /** Settles once other processes' changes are heard (at once on the embedded database). */
@@ -36,7 +35,6 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
   const origin = randomBytes(6).toString('base64url');
   const listeners = new Set<(change: CatalogueChange) => void>();
   const pending = new Set<number>();
-  let everything = false;
   /** A notification is due within COALESCE_MS. */
   let scheduled = false;
   const shared = db.kind === 'postgres' && db.listen !== undefined;
@@ -49,8 +47,7 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
     scheduled = false;
     const ids = [...pending];
     pending.clear();
-    const payload = everything || ids.length > MAX_IDS ? `${origin} *` : `${origin} ${ids.join(',')}`;
-    everything = false;
+    const payload = ids.length > MAX_IDS ? `${origin} *` : `${origin} ${ids.join(',')}`;
     db.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
   };
 
@@ -87,11 +84,6 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
       if (ids.length === 0) return;
       emit({ kind: 'availability', performances: ids });
       for (const id of ids) pending.add(id);
-      send();
-    },
-    catalogueChanged() {
-      emit({ kind: 'everything' });
-      everything = true;
       send();
     },
     subscribe(listener) {

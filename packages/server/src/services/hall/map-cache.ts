@@ -3,7 +3,7 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import type { Clock } from '../../clock.js';
 import type { Database, Queryable } from '../../db/index.js';
-import { type Encoding, pickEncoding } from '../../http/compression.js';
+import type { Encoding } from '../../http/compression.js';
 import { changeFeedOf } from '../catalogue/changes.js';
 import { liveHold } from '../holds/rule.js';
 import { hallMapJson, loadHallMapSource } from './map.js';
@@ -30,9 +30,6 @@ import { hallMapJson, loadHallMapSource } from './map.js';
  *   state 1), streamed through the compressor as it is written; at most `personalBuilds` such
  *   builds run at once, the rest wait their turn (and the route rate-limits them per buyer).
  */
-
-export type MapEncoding = Encoding;
-export { pickEncoding };
 
 export interface HallMapCacheOptions {
   freshMs: number;
@@ -62,12 +59,12 @@ interface SharedMap {
 
 /** An answer ready to send: a Buffer (shared, already compressed) or a stream (personal). */
 export interface MapBody {
-  encoding: MapEncoding;
+  encoding: Encoding;
   body: Buffer | Readable;
 }
 
 /** Compressors: the shared map is compressed once, so harder; a personal one on every request, so fast. */
-function compressor(encoding: Exclude<MapEncoding, 'identity'>, fast: boolean): Transform {
+function compressor(encoding: Exclude<Encoding, 'identity'>, fast: boolean): Transform {
   if (encoding === 'gzip') return createGzip({ level: fast ? 1 : 6 });
   return createBrotliCompress({
     params: {
@@ -155,7 +152,7 @@ export class HallMapCache {
   }
 
   /** The map of a buyer who holds no place of the performance; null for an unknown performance. */
-  async shared(performanceId: number, encoding: MapEncoding): Promise<MapBody | null> {
+  async shared(performanceId: number, encoding: Encoding): Promise<MapBody | null> {
     const map = await this.sharedMap(performanceId);
     if (!map) return null;
     // A client that takes no compression (rare: scripts) gets the gzip unpacked as it is sent.
@@ -167,7 +164,7 @@ export class HallMapCache {
    * The map of a buyer who holds places of the performance, built for them and compressed as it
    * is written; null for an unknown performance.
    */
-  async personal(performanceId: number, sessionId: string, encoding: MapEncoding): Promise<MapBody | null> {
+  async personal(performanceId: number, sessionId: string, encoding: Encoding): Promise<MapBody | null> {
     const release = await this.personalSlots.take();
     try {
       const source = await loadHallMapSource(this.db, performanceId, sessionId, this.clock.now());

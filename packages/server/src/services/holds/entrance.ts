@@ -48,8 +48,3 @@ export async function releaseEntranceTickets(
   ]);
   return r.rows[0]!.given;
 }
-
-/** Releases all of the session's entrance holds (the basket's 'clear' action). */
-export async function releaseAllEntranceTickets(tx: Queryable, sessionId: string): Promise<void> {
-  await tx.query('SELECT hold_release_entrance($1, NULL, NULL)', [sessionId]);
-}

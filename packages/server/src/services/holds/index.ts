@@ -31,18 +31,9 @@
 export {
   claimEntranceTickets,
   type EntranceClaimResult,
-  releaseAllEntranceTickets,
   releaseEntranceTickets,
 } from './entrance.js';
-export {
-  type BasketHoldSummary,
-  basketExpiry,
-  basketHoldSummary,
-  type ClaimResult,
-  claimPlaces,
-  releaseAllPlaces,
-  releasePlaces,
-} from './places.js';
+export { type ClaimResult, claimPlaces, releasePlaces } from './places.js';
 export { claimable, lapsedEntranceHold, lapsedHold, liveEntranceHold, liveHold } from './rule.js';
 export { sellOrderHolds } from './sale.js';
 export { sweepExpiredHolds } from './sweeper.js';

@@ -2,36 +2,6 @@ import type { Queryable, Transaction } from '../../db/index.js';
 
 export type ClaimResult = { ok: true; claimed: number[] } | { ok: false; available: number[] };
 
-export interface BasketHoldSummary {
-  /** Live held tickets of the session, over all performances (places plus entrance tickets). */
-  ticketCount: number;
-  /** When this performance's part of the basket runs out: the earliest live hold. */
-  heldUntil: Date | null;
-}
-
-/** How many tickets the session holds now, and until when its holds on a performance last (routines.ts). */
-export async function basketHoldSummary(
-  tx: Queryable,
-  sessionId: string,
-  performanceId: number,
-  now: Date,
-): Promise<BasketHoldSummary> {
-  const r = await tx.query<{ tickets: number; until: Date | null }>(
-    'SELECT tickets, until FROM hold_basket_summary($1, $2, $3)',
-    [sessionId, performanceId, now],
-  );
-  const row = r.rows[0]!;
-  return { ticketCount: row.tickets, heldUntil: row.until ? new Date(row.until) : null };
-}
-
-/**
- * When a new hold of this performance should end: with the basket's earliest live hold, so
- * adding a ticket never extends the countdown; a first ticket starts a fresh one.
- */
-export function basketExpiry(summary: BasketHoldSummary, now: Date, holdMs: number): Date {
-  return summary.heldUntil ?? new Date(now.getTime() + holdMs);
-}
-
 /**
  * Holds all of the given performance places for the session, or none: one call of the database
  * function hold_claim_places (routines.ts), which locks the rows in id order and takes only
@@ -79,10 +49,4 @@ export async function releasePlaces(
     [...performancePlaceIds],
   ]);
   return r.rows[0]!.ids;
-}
-
-/** Releases every place the session holds (the basket's 'clear' action). */
-export async function releaseAllPlaces(tx: Queryable, sessionId: string): Promise<number> {
-  const r = await tx.query<{ ids: number[] }>('SELECT hold_release_places($1, NULL) AS ids', [sessionId]);
-  return r.rows[0]!.ids.length;
 }
