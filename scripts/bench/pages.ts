@@ -12,11 +12,11 @@
  * connections, 10 s, 3 runs, medians. With BENCH_BASELINE each run measures the baseline tree
  * right after this one (trees.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
+import { type ServerProcess, startNodeProcess } from '../../packages/server/test/support/processes.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 import { benchTrees, ratio, repoRoot, type Tree } from './trees.js';
 
@@ -34,58 +34,28 @@ await startServer({ plugins: [sitePages], config: loadConfig(process.env), demo:
 console.log('bench: listening');
 `;
 
-interface PageServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
 let port = 3290;
 
-async function startProduct(tree: Tree, engine: Engine): Promise<PageServer> {
+async function startProduct(tree: Tree, engine: Engine): Promise<ServerProcess> {
   const p = port++;
-  const database =
+  const database: Record<string, string> =
     engine === 'postgres'
       ? { DATABASE_URL: withSearchPath(postgresUrl!, await pageSchema(tree)) }
       : { DATABASE_URL: '', DATA_DIR: path.join(repoRoot, `.data/bench-pglite-${tree.label}`) };
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', START],
-    {
-      cwd: tree.root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
-        SECRET: 'bench-secret-of-at-least-thirty-two-characters',
-        DEMO_DATA: 'full',
-        PORT: String(p),
-        PUBLIC_URL: `http://127.0.0.1:${p}`,
-        ...database,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  return startNodeProcess({
+    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', START],
+    cwd: tree.root,
+    env: {
+      NODE_ENV: 'production',
+      // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
+      SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+      DEMO_DATA: 'full',
+      PORT: String(p),
+      PUBLIC_URL: `http://127.0.0.1:${p}`,
+      ...database,
     },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('bench: listening')) resolve();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`the product exited with ${code}: ${output}`)));
+    ready: 'bench: listening',
   });
-  return {
-    url: `http://127.0.0.1:${p}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      }),
-  };
 }
 
 /** The tree's own schema on the PostgreSQL server, made once and kept (the seed takes a while). */

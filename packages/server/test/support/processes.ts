@@ -11,18 +11,39 @@ export interface ServerProcess {
 }
 
 /** Starts support/api-server.ts in its own Node process and waits until it listens. */
-export async function startApiServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', path.join(here, 'api-server.ts')],
-    { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+export function startApiServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startNodeProcess({
+    args: ['--conditions=source', '--import', 'tsx', path.join(here, 'api-server.ts')],
+    cwd: repoRoot,
+    env,
+    ready: 'ready',
+  });
+}
+
+/**
+ * Starts a Node process (`args` after the node binary, in `cwd`) and waits until its standard
+ * output shows `ready`; its URL is 127.0.0.1 on env.PORT. Stopping sends SIGTERM, then SIGKILL
+ * after 5 s. A process that exits before it is ready, or takes a minute, rejects with its output.
+ */
+export async function startNodeProcess(opts: {
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  ready: string;
+}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, opts.args, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`process did not start: ${output}`)), 60_000);
     child.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString();
       output += d.toString();
-      if (output.includes('ready')) {
+      if (stdout.includes(opts.ready)) {
         clearTimeout(timer);
         resolve();
       }
@@ -32,11 +53,11 @@ export async function startApiServerProcess(env: Record<string, string>): Promis
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
+      reject(new Error(`process exited with ${code}: ${output}`));
     });
   });
   return {
-    url: `http://127.0.0.1:${env.PORT}`,
+    url: `http://127.0.0.1:${opts.env.PORT}`,
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
