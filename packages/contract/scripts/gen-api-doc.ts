@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CallDef } from '../src/call.js';
 import { callAreas } from '../src/calls/index.js';
+import { isServed } from '../src/served.js';
 import { sessionShape } from '../src/wire.js';
 
 type Schema = {
@@ -198,7 +199,8 @@ function renderCall(call: CallDef): string {
   if (readsMalformedAsNull(request)) {
     out.push('- malformed request: answered by the call itself (see above), not with the generic 400');
   }
-  out.push(`- extension: ${call.extension ? 'yes (not in the spec)' : 'no'}\n`);
+  out.push(`- extension: ${call.extension ? 'yes (not in the spec)' : 'no'}`);
+  out.push(`- served: ${isServed(call) ? 'yes' : 'not yet (described, not answered by the server)'}\n`);
   out.push('**Request**\n');
   out.push(table(rows(request)));
   out.push('**Answer**\n');
@@ -219,6 +221,7 @@ function renderCall(call: CallDef): string {
 
 export function renderApiDoc(): string {
   const total = callAreas.reduce((n, a) => n + a.calls.length, 0);
+  const served = callAreas.reduce((n, a) => n + a.calls.filter(isServed).length, 0);
   const parts: string[] = [];
   parts.push('# Partera wire API\n');
   parts.push(
@@ -235,17 +238,24 @@ export function renderApiDoc(): string {
       'A malformed request gets HTTP 400 with the call’s own answer shape built by its `failure()` (the few ' +
       'calls marked below answer it themselves).\n',
   );
+  parts.push(
+    `**Served:** ${served} of the ${total} calls are answered by the server today (column 'served'); the others ` +
+      'are the specification’s calls still to be built. The list is `SERVED_CALL_IDS` in the contract, checked ' +
+      'against the routes the server registers and against every call the widgets make.\n',
+  );
   parts.push('## Areas\n');
-  for (const a of callAreas) parts.push(`- [${a.title}](#${a.area}) — ${a.calls.length} calls`);
+  for (const a of callAreas) {
+    parts.push(`- [${a.title}](#${a.area}) — ${a.calls.length} calls, ${a.calls.filter(isServed).length} served`);
+  }
   parts.push('');
   for (const a of callAreas) {
     parts.push(`<a id="${a.area}"></a>\n\n## ${a.title}\n`);
-    parts.push('| method | path | params | answer | spec | ext |');
-    parts.push('|---|---|---|---|---|---|');
+    parts.push('| method | path | params | answer | spec | ext | served |');
+    parts.push('|---|---|---|---|---|---|---|');
     for (const c of a.calls) {
       const flag = c.queryFlag ? `?${c.queryFlag.name}${c.queryFlag.value ? `=${c.queryFlag.value}` : ''}` : '';
       parts.push(
-        `| ${c.method} | \`${c.path}${flag}\` | ${c.params} | ${c.answer} | ${c.spec.replace(/\|/g, '\\|')} | ${c.extension ? 'yes' : ''} |`,
+        `| ${c.method} | \`${c.path}${flag}\` | ${c.params} | ${c.answer} | ${c.spec.replace(/\|/g, '\\|')} | ${c.extension ? 'yes' : ''} | ${isServed(c) ? 'yes' : ''} |`,
       );
     }
     parts.push('');

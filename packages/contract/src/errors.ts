@@ -199,6 +199,33 @@ export const messages = {
   confirmReserveGift: 'Вы действительно хотите зарезервировать этот подарок?',
   giftReserving: 'Резервирование...',
   notifyRequestAlreadySent: 'Вы уже отправили заявку для этого шоу.',
+
+  // Signing in and registration (not shown in the spec: our own texts)
+  loginFailed: 'Неверный e-mail, телефон или пароль',
+  loginContactEmpty: 'Укажите e-mail или телефон',
+  loginPasswordEmpty: 'Укажите пароль',
+  loginTooManyAttempts: 'Слишком много попыток входа. Попробуйте через несколько минут или восстановите пароль.',
+  emailInvalid: 'Введите e-mail в виде name@example.ru',
+  emailTaken: 'Этот e-mail уже зарегистрирован. Войдите или восстановите пароль.',
+  passwordTooShort: (min: number) => `Пароль должен быть не короче ${min} символов`,
+  passwordTooLong: (max: number) => `Пароль должен быть не длиннее ${max} символов`,
+  nameRequired: 'Укажите имя',
+  surnameRequired: 'Укажите фамилию',
+  consentRequired: 'Нужно согласие на обработку персональных данных',
+  restoreCodeSent: 'Если такой e-mail зарегистрирован, мы отправили на него код для смены пароля.',
+  restoreCodeWrong: 'Неверный или устаревший код',
+
+  // Confirmation codes (PINs) by e-mail and SMS (our own texts beside the spec's)
+  loginRequired: 'Войдите, чтобы продолжить',
+  emailBelongsToAnother: 'Этот e-mail привязан к другому аккаунту',
+  emailCodeSent: (email: string) => `Мы отправили код подтверждения на ${email}. Он действует 10 минут.`,
+  codeCooldown: (seconds: number) => `Код уже отправлен. Новый можно запросить через ${seconds} с.`,
+  codeSendLimit: 'На этот адрес уже отправлено много кодов. Попробуйте через час.',
+  codeWrong: (left: number) => `Неверный код. Осталось попыток: ${left}`,
+  codeExpired: 'Срок действия кода истёк. Запросите новый код.',
+  codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',
+  codeNotSent: 'Сначала запросите код подтверждения.',
+  emailConfirmed: 'E-mail подтверждён',
 } as const;
 
 /** Support-phone message of a hall map internal error (hall 8.2). */

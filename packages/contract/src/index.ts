@@ -10,4 +10,5 @@ export * from './entities/order.js';
 export * from './errors.js';
 export * from './format/index.js';
 export * from './rules/index.js';
+export * from './served.js';
 export * from './wire.js';

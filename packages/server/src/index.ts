@@ -7,6 +7,7 @@ export type {
   FastifyRequest,
   LightMyRequestResponse,
 } from 'fastify';
+export { type Account, accountOfSession } from './accounts/index.js';
 export { AdmissionGate, admissionGateOf, queueMessage, type Verdict } from './admission/index.js';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
@@ -30,6 +31,7 @@ export {
 } from './http/compression.js';
 export { errorAnswer } from './http/errors.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
+export { safeReturnPath } from './http/return-path.js';
 export { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
 export {
   deliverPending,

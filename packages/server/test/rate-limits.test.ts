@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { allCalls, messages } from '@partera/contract';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.js';
 import { SESSION_PARAM } from '../src/http/names.js';
@@ -186,5 +187,22 @@ describe.runIf(process.env.REDIS_URL)('finding 4: rate limits shared through Red
     }
     // Another session is counted on its own, on both processes.
     expect((await same.get(REPORT)).status).toBe(200);
+  });
+
+  it('keeps counting when Redis has forgotten its scripts (a restarted Redis)', async () => {
+    const store = new RedisCounterStore(
+      process.env.REDIS_URL!,
+      () => {},
+      `partera:test:${randomBytes(4).toString('hex')}:`,
+    );
+    const admin = new Redis(process.env.REDIS_URL!);
+    try {
+      expect(await store.increment([{ key: 'k', ttlMs: 60_000 }], 0)).toEqual([1]);
+      await admin.script('FLUSH');
+      expect(await store.increment([{ key: 'k', ttlMs: 60_000 }], 0)).toEqual([2]);
+    } finally {
+      admin.disconnect();
+      await store.close();
+    }
   });
 });

@@ -30,6 +30,7 @@ describe('client build', () => {
 
   it('writes one hashed entry per page kind, the stylesheet and a manifest', () => {
     expect(Object.keys(assets.manifest?.entries ?? {}).sort()).toEqual([
+      'account',
       'basket',
       'complete',
       'hall',

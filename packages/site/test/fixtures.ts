@@ -17,6 +17,7 @@ export const chrome = (over: Partial<SiteChrome> = {}): SiteChrome => ({
   year: 2030,
   urlSession: null,
   lite: false,
+  account: null,
   ...over,
 });
 

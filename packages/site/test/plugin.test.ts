@@ -168,6 +168,51 @@ describe('site pages over HTTP', () => {
     expect(post.json()).toMatchObject({ statusCode: 404 });
   });
 
+  describe('signing in (site-browsing-account.md 2.3)', () => {
+    /** A session of a buyer signed in as Анна (a sessions row bound to the user). */
+    async function signedInSession(): Promise<string> {
+      const fresh = (await app.inject({ method: 'GET', url: '/landing/help_faq/' })).cookies.find(
+        (c) => c.name === 'sid',
+      )!;
+      const user = await db.query<{ id: number }>(
+        `INSERT INTO users (email, first_name, surname, created_at) VALUES ($1, 'Анна', 'Каренина', now()) RETURNING id`,
+        [`anna${Date.now()}@example.ru`],
+      );
+      await db.query(`INSERT INTO sessions (id, user_id, csrf_token, signed_in_at) VALUES ($1, $2, '', now())`, [
+        fresh.value,
+        user.rows[0]!.id,
+      ]);
+      return fresh.value;
+    }
+
+    it('shows a guest "Войти" (the /login/ page without scripts, the popup with them), and a signed-in buyer the name', async () => {
+      const guest = await get('/show/anna-karenina/');
+      expect(linkHref(guest.body, 'Войти')).toBe('/login/?back=%2Fshow%2Fanna-karenina%2F');
+      expect(guest.body).toContain('id="login-dialog"');
+      const session = await signedInSession();
+      const signedIn = await app.inject({ method: 'GET', url: '/show/anna-karenina/', cookies: { sid: session } });
+      expect(linkHref(signedIn.body, 'Анна')).toBe('/private/');
+      expect(visibleText(signedIn.body)).toContain('Выйти');
+      expect(signedIn.body).not.toContain('id="login-dialog"');
+    });
+
+    it('renders /login/ with the reason of a failed form login, and sends a signed-in buyer on, never off the site', async () => {
+      const page = await get('/login/?failed=wrong&back=%2Fshow%2Fanna-karenina%2F');
+      expect(page.statusCode).toBe(200);
+      expect(visibleText(page.body)).toContain('Неверный e-mail, телефон или пароль');
+      expect(page.body).toContain('name="back" value="/show/anna-karenina/"');
+      const session = await signedInSession();
+      const on = await app.inject({
+        method: 'GET',
+        url: '/login/?back=%2F%2Fevil.example%2F',
+        cookies: { sid: session },
+      });
+      expect(on.statusCode).toBe(303);
+      expect(on.headers.location).toBe('/private/');
+      expect((await get('/registration/')).statusCode).toBe(200);
+    });
+  });
+
   describe('inside a partner frame (spec 4.13)', () => {
     const HASH = 'framing-partner-hash';
     beforeAll(async () => {

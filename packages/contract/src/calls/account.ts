@@ -28,6 +28,11 @@ const textFailure = (message: string) => message;
 export const loginAnswer = z.object({
   state: z.union([z.literal(0), z.literal(1)]),
   messages: z.record(z.string(), z.string()).optional(),
+  /**
+   * Extension: a sign-in moves the session to a new id, so the page's CSRF token changes; a page
+   * that goes on without reloading (registration's e-mail step) sends this one from then on.
+   */
+  csrfToken: z.string().optional(),
 });
 const loginFailure = (message: string) => ({ state: 0 as const, messages: { error: message } });
 
@@ -69,18 +74,24 @@ export const registrationSubmit = defineCall({
   method: 'POST',
   path: '/registration/',
   params: 'form',
+  // Checked by the server with registrationErrors (rules/account.ts): each field's message in
+  // `messages`, never a bare 400.
   request: request({
-    'RegistrationForm[email]': text(TEXT_MAX.email).trim().min(1),
-    'RegistrationForm[password]': text(TEXT_MAX.code).min(6),
-    'RegistrationForm[firstname]': text(TEXT_MAX.name).trim().min(1),
-    'RegistrationForm[surname]': text(TEXT_MAX.name).trim().min(1),
+    'RegistrationForm[email]': text(TEXT_MAX.email).trim(),
+    'RegistrationForm[password]': text(TEXT_MAX.code),
+    'RegistrationForm[firstname]': text(TEXT_MAX.name).trim(),
+    'RegistrationForm[surname]': text(TEXT_MAX.name).trim(),
     'RegistrationForm[phone]': text(TEXT_MAX.phone).optional(),
+    /** The personal-data consent checkbox (152-ФЗ): 1 when ticked. */
+    'RegistrationForm[consent]': flag().optional(),
   }),
   answer: 'json',
   response: loginAnswer,
   failure: loginFailure,
   spec: `${SITE} 2.3 (Регистрация → /registration/), 5 E-mail`,
-  summary: 'Creates an account and logs in (not shown in the spec; answers like the login call).',
+  summary:
+    'Creates an account, signs it in and sends the e-mail confirmation code; state 0 with a message per field ' +
+    '(email, password, firstname, surname, consent) otherwise (not shown in the spec; answers like the login call).',
   extension: true,
 });
 

@@ -1,4 +1,4 @@
-import { SharedRedis } from '../redis.js';
+import { luaScript, SharedRedis } from '../redis.js';
 import { type AdmissionSettings, emptyQueue, enter, type QueueState, type Verdict } from './queue.js';
 
 /** Where the queues live: this process's memory, or Redis shared by every server process. */
@@ -60,7 +60,7 @@ export class MemoryQueueStore implements QueueStore {
  * queue.ts's `enter`, line for line, as one atomic step on the Redis server. The time is Redis's
  * own, so that every server process drains the queue by the same clock.
  */
-const ENTER_SCRIPT = `
+const ENTER_SCRIPT = luaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local rate = tonumber(ARGV[1])
@@ -88,7 +88,7 @@ redis.call('PEXPIRE', KEYS[1], idle)
 redis.call('PEXPIRE', KEYS[2], idle)
 if ticket <= admitted then return {1, 0, 0} end
 local position = ticket - admitted
-return {0, position, math.max(1, math.ceil((position - tokens) / rate))}`;
+return {0, position, math.max(1, math.ceil((position - tokens) / rate))}`);
 
 /**
  * Queues in Redis (REDIS_URL): one queue per performance for every server process, so a buyer's
@@ -111,15 +111,10 @@ export class RedisQueueStore implements QueueStore {
     await this.shared.connected;
     try {
       const key = `${this.prefix}${performanceId}`;
-      const [admitted, position, retryAfterSeconds] = (await this.shared.redis.eval(
+      const [admitted, position, retryAfterSeconds] = (await this.shared.runScript(
         ENTER_SCRIPT,
-        2,
-        key,
-        `${key}:t`,
-        String(settings.rate),
-        String(settings.burst),
-        sessionId,
-        String(QUEUE_IDLE_MS),
+        [key, `${key}:t`],
+        [String(settings.rate), String(settings.burst), sessionId, String(QUEUE_IDLE_MS)],
       )) as [number, number, number];
       return admitted === 1
         ? { admitted: true }

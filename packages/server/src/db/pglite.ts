@@ -7,7 +7,8 @@ function wrap(q: { query: PGlite['query'] }): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // PGlite counts only changed rows (0 for a SELECT): a SELECT's count is its rows, as in node-postgres.
+      return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
     },
   };
 }

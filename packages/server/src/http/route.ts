@@ -47,6 +47,13 @@ interface Registered {
 /** Calls registered per app (keyed by its deps), grouped by method and path. */
 const registries = new WeakMap<object, Map<string, Registered[]>>();
 
+/** The ids of the contract's calls this app answers (the contract's SERVED list is checked against it). */
+export function servedCallIds(app: FastifyInstance): string[] {
+  const registry = registries.get(app.deps);
+  if (!registry) return [];
+  return [...registry.values()].flatMap((group) => group.map((e) => e.call.id)).sort();
+}
+
 async function answer(entry: Registered, req: FastifyRequest, reply: FastifyReply) {
   const { call } = entry;
   // Before anything else: a flood of malformed or forged requests is spent against the limits too.

@@ -21,11 +21,11 @@ import type { ServerDeps } from '../deps.js';
 import { redisNamespace } from '../redis.js';
 import { clientAddress } from './client-address.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
-import { type Budget, callLimits } from './table.js';
+import { type Budget, callLimits, type SubjectBudget } from './table.js';
 
 export { clientAddress } from './client-address.js';
 export { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
-export { type Budget, budgets, callLimits } from './table.js';
+export { type Budget, budgets, callLimits, type SubjectBudget, subjectBudgets } from './table.js';
 
 export const TOO_MANY_REQUESTS = 'Слишком много запросов. Подождите немного и попробуйте снова.';
 
@@ -59,12 +59,11 @@ export class RateLimiter {
    */
   async take(budgets: readonly Budget[], who: Requester): Promise<LimitRefusal | null> {
     if (budgets.length === 0) return null;
-    const now = this.clock.now().getTime();
+    const now = this.now();
     const hits: { key: string; ttlMs: number }[] = [];
     const limits: { max: number; endsAt: number }[] = [];
     for (const b of budgets) {
-      const window = Math.floor(now / b.windowMs);
-      const endsAt = (window + 1) * b.windowMs;
+      const { window, endsAt } = windowAt(now, b.windowMs);
       const count = (scope: string, subject: string, max: number) => {
         hits.push({ key: `${b.name}:${scope}:${subject}:${window}`, ttlMs: endsAt - now });
         limits.push({ max, endsAt });
@@ -77,7 +76,55 @@ export class RateLimiter {
     counts.forEach((n, i) => {
       if (n > limits[i]!.max) retryAt = Math.max(retryAt, limits[i]!.endsAt);
     });
-    return retryAt === 0 ? null : { retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now) / 1000)) };
+    return retryAt === 0 ? null : refusalUntil(retryAt, now);
+  }
+
+  /** Milliseconds of the app's clock: the windows follow it. */
+  now(): number {
+    return this.clock.now().getTime();
+  }
+}
+
+/** A refusal that lasts until `endsAtMs`, in whole seconds (at least one). */
+function refusalUntil(endsAtMs: number, nowMs: number): LimitRefusal {
+  return { retryAfterSeconds: Math.max(1, Math.ceil((endsAtMs - nowMs) / 1000)) };
+}
+
+/** The fixed window of `windowMs` that holds `nowMs`: its number and when it ends. */
+function windowAt(nowMs: number, windowMs: number): { window: number; endsAt: number } {
+  const window = Math.floor(nowMs / windowMs);
+  return { window, endsAt: (window + 1) * windowMs };
+}
+
+/**
+ * Failures counted against one subject (an account's contact, a phone number), whoever sends
+ * them: against guessing spread over many addresses. Only failures count (the owner's own
+ * sign-ins do not); past the budget the subject refuses every attempt until the window ends.
+ */
+export class FailureCounter {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly budget: SubjectBudget,
+  ) {}
+
+  private key(subject: string, now: number): { key: string; endsAt: number } {
+    const { window, endsAt } = windowAt(now, this.budget.windowMs);
+    return { key: `${this.budget.name}:x:${subject}:${window}`, endsAt };
+  }
+
+  /** A refusal when the subject has spent its failures in this window. */
+  async refused(subject: string): Promise<LimitRefusal | null> {
+    const now = this.limiter.now();
+    const { key, endsAt } = this.key(subject, now);
+    const [count] = await this.limiter.store.read([key], now);
+    if ((count ?? 0) < this.budget.maxFailures) return null;
+    return refusalUntil(endsAt, now);
+  }
+
+  async failed(subject: string): Promise<void> {
+    const now = this.limiter.now();
+    const { key, endsAt } = this.key(subject, now);
+    await this.limiter.store.increment([{ key, ttlMs: endsAt - now }], now);
   }
 }
 

@@ -1,4 +1,4 @@
-import { SharedRedis } from '../redis.js';
+import { luaScript, SharedRedis } from '../redis.js';
 
 /** One counter to bump: its key (window included) and how long it must live. */
 export interface CounterHit {
@@ -13,6 +13,8 @@ export interface CounterHit {
  */
 export interface CounterStore {
   increment(hits: readonly CounterHit[], nowMs: number): Promise<number[]>;
+  /** The counters' values now (0 for a missing or ended one), without counting. */
+  read(keys: readonly string[], nowMs: number): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,13 @@ export class MemoryCounterStore implements CounterStore {
       this.counters.delete(key);
       this.counters.set(key, { count: 1, endsAt: nowMs + ttlMs });
       return 1;
+    });
+  }
+
+  async read(keys: readonly string[], nowMs: number): Promise<number[]> {
+    return keys.map((key) => {
+      const current = this.counters.get(key);
+      return current && current.endsAt > nowMs ? current.count : 0;
     });
   }
 
@@ -65,14 +74,14 @@ export class MemoryCounterStore implements CounterStore {
  * INCR every key, giving a new one its lifetime: one atomic step on the Redis server, one round
  * trip for all the counters of a request.
  */
-const INCREMENT_SCRIPT = `
+const INCREMENT_SCRIPT = luaScript(`
 local counts = {}
 for i, key in ipairs(KEYS) do
   local n = redis.call('INCR', key)
   if n == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
   counts[i] = n
 end
-return counts`;
+return counts`);
 
 /**
  * Counters in Redis (REDIS_URL): shared by every server process, so a client cannot multiply its
@@ -99,11 +108,10 @@ export class RedisCounterStore implements CounterStore {
   async increment(hits: readonly CounterHit[], _nowMs?: number): Promise<number[]> {
     await this.shared.connected;
     try {
-      const counts = (await this.shared.redis.eval(
+      const counts = (await this.shared.runScript(
         INCREMENT_SCRIPT,
-        hits.length,
-        ...hits.map((h) => this.prefix + h.key),
-        ...hits.map((h) => String(Math.max(1, Math.ceil(h.ttlMs)))),
+        hits.map((h) => this.prefix + h.key),
+        hits.map((h) => String(Math.max(1, Math.ceil(h.ttlMs)))),
       )) as number[];
       return counts.map(Number);
     } catch (err) {
@@ -111,6 +119,19 @@ export class RedisCounterStore implements CounterStore {
         `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`,
       );
       return hits.map(() => 0);
+    }
+  }
+
+  async read(keys: readonly string[], _nowMs?: number): Promise<number[]> {
+    await this.shared.connected;
+    try {
+      const values = await this.shared.redis.mget(...keys.map((k) => this.prefix + k));
+      return values.map((v) => (v === null ? 0 : Number(v)));
+    } catch (err) {
+      this.shared.warnOnce(
+        `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`,
+      );
+      return keys.map(() => 0);
     }
   }
 

@@ -79,6 +79,20 @@ export const budgets = {
   promoCodes: budget('promo-codes', 10 * MINUTE, 10, 200),
 } as const satisfies Record<string, Budget>;
 
+/** A budget of failures per subject (see FailureCounter in index.ts). */
+export interface SubjectBudget {
+  name: string;
+  windowMs: number;
+  maxFailures: number;
+}
+
+export const subjectBudgets = {
+  /** Wrong passwords for one login contact, from anywhere: 10 per 15 minutes. */
+  loginContact: { name: 'login-contact', windowMs: 15 * MINUTE, maxFailures: 10 },
+  /** Wrong PINs for one phone number or e-mail address, whatever code was sent. */
+  codeTarget: { name: 'code-target', windowMs: 60 * MINUTE, maxFailures: 15 },
+} as const satisfies Record<string, SubjectBudget>;
+
 /**
  * Call id (the contract's `id`) → the budgets it draws on. A call that is not listed is not
  * limited: reads that are cheap or cached. Calls listed here that no route serves yet (the

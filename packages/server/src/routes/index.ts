@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account.js';
 import { basketRoutes } from './basket.js';
+import { confirmationRoutes } from './confirmation.js';
 import { devRoutes } from './dev.js';
 import { devClockRoutes } from './dev-clock.js';
 import { embeddingRoutes } from './embedding.js';
@@ -22,4 +24,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   embeddingRoutes,
   serviceRoutes,
   devRoutes,
+  accountRoutes,
+  confirmationRoutes,
 ];

@@ -5,6 +5,7 @@
  */
 import { bartelloAuth } from '@partera/contract';
 import { enhancePage } from './lib/enhance.js';
+import { metaContent } from './lib/forms.js';
 
 /** How often a 'being processed' page looks again. */
 const PROCESSING_RELOAD_MS = 4000;
@@ -27,7 +28,7 @@ if (link) {
     // Opened now, inside the click, so that popup blockers let it through; filled once the token is here.
     const tab = window.open('about:blank', '_blank');
     try {
-      const sid = document.querySelector<HTMLMetaElement>('meta[name="session-id"]')?.content ?? '';
+      const sid = metaContent(document, 'session-id');
       const url = new URL(bartelloAuth.path, window.location.origin);
       url.searchParams.set('orderId', link.dataset.orderId ?? '');
       if (sid) url.searchParams.set('sid', sid);

@@ -1,6 +1,8 @@
 /** @jsxRuntime automatic */
 import { plural, SUPPORT_HOURS, TICKET_FORMS } from '@partera/contract';
 import type { ReactNode } from 'react';
+import { AccountLinks } from './account/AccountLinks.js';
+import { LoginDialog } from './account/LoginForm.js';
 import { type SiteChrome, withSession } from './chrome.js';
 
 /** The promotional phrase of both specs (site-browsing-account.md 1, hall-basket-checkout.md 1). */
@@ -14,7 +16,16 @@ const FOOTER_LINKS = [
   ['/landing/cashback_rules/', 'Правила программы кешбэка'],
 ] as const;
 
-export function Layout({ chrome, children }: { chrome: SiteChrome; children: ReactNode }) {
+export function Layout({
+  chrome,
+  children,
+  loginDialog = true,
+}: {
+  chrome: SiteChrome;
+  children: ReactNode;
+  /** The header's login popup; the login and registration pages have their own form instead. */
+  loginDialog?: boolean;
+}) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -25,6 +36,7 @@ export function Layout({ chrome, children }: { chrome: SiteChrome; children: Rea
         {children}
       </main>
       {chrome.lite ? <LiteFooter /> : <Footer chrome={chrome} />}
+      {chrome.account || chrome.lite || !loginDialog ? null : <LoginDialog back={chrome.path} />}
     </>
   );
 }
@@ -41,6 +53,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         </a>
         {chrome.lite ? null : <CitySwitch chrome={chrome} />}
         <BasketLink count={chrome.basketCount} href={withSession('/shopcart/', chrome.urlSession)} />
+        {chrome.lite ? null : <AccountLinks chrome={chrome} />}
       </div>
     </header>
   );

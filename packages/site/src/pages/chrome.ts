@@ -19,6 +19,8 @@ export interface SiteChrome {
   urlSession: UrlSession | null;
   /** Inside a partner's frame (spec 4.13): the light layout, without the city switch and footer. */
   lite: boolean;
+  /** The signed-in buyer (the header's name and 'Выйти'), or null for a guest ('Войти'). */
+  account: { name: string } | null;
 }
 
 export interface UrlSession {

@@ -1,7 +1,9 @@
 import { type BasketState, EMBED_COOKIES } from '@partera/contract';
 import { constants } from '@partera/loader';
 import {
+  type Account,
   type AppDeps,
+  accountOfSession,
   type City,
   type FastifyRequest,
   findCity,
@@ -27,6 +29,8 @@ export interface RequestContext {
   basket: BasketState | null;
   /** The page is shown inside a partner's frame: light layout, the session in every link. */
   lite: boolean;
+  /** The signed-in buyer, or null for a guest. */
+  account: Account | null;
 }
 
 /**
@@ -70,10 +74,12 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
         all.map((c) => c.subdomain),
       );
       // A session created by this very request has an empty basket: skip the query.
-      const [city, basket, lite] = await Promise.all([
+      // A new session is nobody's, and its basket is empty: skip both queries.
+      const [city, basket, lite, account] = await Promise.all([
         findCity(deps.db, subdomain),
         req.session.isNew ? Promise.resolve(null) : getBasketState(deps, req.session.id),
         isLite(deps, req),
+        req.session.isNew ? Promise.resolve(null) : accountOfSession(deps.db, req.session.id),
       ]);
       const chrome: SiteChrome = {
         city: { subdomain, name: city?.name ?? all.find((c) => c.subdomain === subdomain)?.name ?? subdomain },
@@ -87,8 +93,9 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
         // session never goes into links (they get copied, shared and sent on as Referer).
         urlSession: lite || req.session.source === 'url' ? { name: SESSION_PARAM, id: req.session.id } : null,
         lite,
+        account: account ? { name: account.firstName || account.email || 'Личный кабинет' } : null,
       };
-      return { deps, city, chrome, basket, lite };
+      return { deps, city, chrome, basket: basket && { ...basket, userIsGuest: account === null }, lite, account };
     },
   };
 }

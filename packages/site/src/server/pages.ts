@@ -2,8 +2,17 @@
  * What each page reads and how it is titled: the loaders between a request and a page
  * component. Pages that buy (hall, basket) hydrate; the others are plain HTML with a tiny script.
  */
-import { idDigits, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
-import { cachedCatalogueOf, type FastifyRequest, getHallPage, getOrderCompletion } from '@partera/server';
+import { idDigits, messages, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
+import {
+  CSRF_PARAM,
+  cachedCatalogueOf,
+  type FastifyRequest,
+  getHallPage,
+  getOrderCompletion,
+  safeReturnPath,
+} from '@partera/server';
+import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
+import { type RegistrationData, RegistrationPage } from '../pages/account/RegistrationPage.js';
 import { type BasketData, BasketPage } from '../pages/BasketPage.js';
 import type { SiteChrome } from '../pages/chrome.js';
 import { formatClock, formatDayMonth } from '../pages/format.js';
@@ -210,6 +219,41 @@ export function landingPage(ctx: RequestContext, kind: LandingKind): PageRender<
     hydrate: false,
     data: { chrome: ctx.chrome, kind, holdMinutes: ctx.deps.config.holdMinutes },
     title: titled(LANDING_TITLES[kind]),
+  };
+}
+
+/** The page a sign-in returns to: ?back=, a path of this site only. */
+export function backPath(req: FastifyRequest, fallback = '/private/'): string {
+  return safeReturnPath((req.query as Record<string, unknown>).back, fallback);
+}
+
+/** /login/: ?failed=wrong|limit after a form login that did not succeed. */
+export function loginPage(ctx: RequestContext, req: FastifyRequest): PageRender<LoginData> {
+  const failed = (req.query as Record<string, unknown>).failed;
+  const error = failed === 'limit' ? messages.loginTooManyAttempts : failed === 'wrong' ? messages.loginFailed : null;
+  return {
+    entry: 'account',
+    Component: LoginPage,
+    hydrate: false,
+    data: {
+      chrome: ctx.chrome,
+      back: backPath(req),
+      error,
+      csrf: { param: CSRF_PARAM, token: req.session.csrfToken },
+    },
+    title: titled('Вход'),
+    noindex: true,
+  };
+}
+
+export function registrationPage(ctx: RequestContext, req: FastifyRequest): PageRender<RegistrationData> {
+  return {
+    entry: 'account',
+    Component: RegistrationPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, back: backPath(req) },
+    title: titled('Регистрация'),
+    noindex: true,
   };
 }
 

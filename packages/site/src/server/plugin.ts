@@ -16,13 +16,16 @@ import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
 import { sitePagePolicy } from './content-security.js';
 import { createContextLoader, type RequestContext } from './context.js';
 import {
+  backPath,
   basketPage,
   hallPage,
   homePage,
   LANDING_KINDS,
   landingPage,
+  loginPage,
   notFoundPage,
   orderCompletePage,
+  registrationPage,
   serverErrorPage,
   showPage,
   waitingPage,
@@ -42,7 +45,7 @@ export interface SitePagesOptions {
 
 /** Paths a buyer may type without the trailing slash; they are redirected to the canonical one. */
 const SLASHLESS_PAGE =
-  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+)$/;
+  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|login|registration|private)$/;
 
 /**
  * The public website's pages (site-browsing-account.md 2, hall-basket-checkout.md 2, decision
@@ -142,6 +145,19 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const ctx = await load(req);
       const page = await orderCompletePage(ctx, req, completionLinks);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    // Signing in (site-browsing-account.md 2.3): a signed-in buyer goes straight on.
+    app.get('/login/', async (req, reply) => {
+      const ctx = await load(req);
+      if (ctx.account) return reply.redirect(backPath(req), 303);
+      return send(req, reply, loginPage(ctx, req));
+    });
+
+    app.get('/registration/', async (req, reply) => {
+      const ctx = await load(req);
+      if (ctx.account) return reply.redirect(backPath(req), 303);
+      return send(req, reply, registrationPage(ctx, req));
     });
 
     app.get<{ Params: { kind: string } }>('/landing/:kind/', async (req, reply) => {

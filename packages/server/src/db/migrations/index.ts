@@ -3,6 +3,7 @@ import embedding from './0002_embedding.js';
 import cost from './0004_cost.js';
 import paymentsPartners from './0005_payments_partners.js';
 import availability from './0006_availability.js';
+import accounts from './0007_accounts.js';
 
 export interface Migration {
   version: string;
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   { version: '0004_cost', sql: cost },
   { version: '0005_payments_partners', sql: paymentsPartners },
   { version: '0006_availability', sql: availability },
+  { version: '0007_accounts', sql: accounts },
 ];

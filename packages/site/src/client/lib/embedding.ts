@@ -16,6 +16,7 @@ import { CASHBACK_VALUE_PARAM, EMBED_COOKIES, type IframeConfig, type IframeSess
 // The handshake's words and the screens' texts, from the loader's small copy of the contract's
 // (the contract's message catalogue would triple every page's first load).
 import { constants } from '@partera/loader';
+import { metaContent } from './forms.js';
 
 const {
   CONNECTION_FAILED_TEXT,
@@ -58,9 +59,6 @@ interface Session {
   name: string;
   id: string;
 }
-
-const metaContent = (doc: Document, name: string) =>
-  doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
 
 /** The page's session as its meta tags say now (they change when the server rotates the session). */
 const sessionOf = (doc: Document): Session => ({

@@ -61,9 +61,40 @@ export function posterFallbacks(doc: Document = document): void {
   }
 }
 
+/**
+ * The header's account corner: 'Войти' opens the login popup, 'Выйти' signs out. Their code
+ * (account.ts) loads at the first click, so browsing pages stay small; without scripts 'Войти'
+ * is a link to /login/. A seat call answering 440 (login required) opens the same popup: the
+ * seat map sends a bubbling 'login-required' event (core store/events.ts); after signing in the
+ * page reloads with the basket kept.
+ */
+export function accountCorner(doc: Document = document): void {
+  const win = doc.defaultView ?? window;
+  const load = () => import('./account.js');
+  const login = (fallback: string) =>
+    void load().then((account) => {
+      if (!account.openLogin(doc)) win.location.assign(fallback);
+    });
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-login-open]')) {
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      login(link.href);
+    });
+  }
+  doc.addEventListener('login-required', () => login(`/login/?back=${encodeURIComponent(win.location.pathname)}`));
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-logout-form]')) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      form.querySelector('button')?.setAttribute('aria-busy', 'true');
+      void load().then((account) => account.logout(doc));
+    });
+  }
+}
+
 export function enhancePage(): void {
   scrollToTopButton();
   posterFallbacks();
+  accountCorner();
   // Framed pages and the light layout only: everyone else never downloads the embedding code.
   if (window.parent !== window || document.body.hasAttribute('data-lite-layout')) {
     void import('./embedding.js').then(({ startEmbedding }) =>

@@ -1,0 +1,62 @@
+/**
+ * The calls our server answers today, by id. A call is listed here only when the server answers
+ * it for real (its own data and rules, no fixed answer); the rest of the contract describes calls
+ * of the specification still to be built. docs/api.md shows the mark, a server test checks that
+ * this list is exactly what the server registers, and a core test that every call the widgets
+ * make is in it. The development calls are answered only by a server with development tools on.
+ */
+export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
+  // Hall map, seats, entrance tickets
+  'hall.map',
+  'hall.svg',
+  'hall.placeSelect',
+  'hall.placeDeselect',
+  'hall.placeDeselectAll',
+  'hall.entranceTicketsAdd',
+  'hall.entranceTicketsRemove',
+  // Basket
+  'basket.state',
+  'basket.registrationValidateField',
+  // Orders and payment
+  'orders.createAnonymousOrder',
+  'payment.session',
+  'payment.state',
+  'payment.callback',
+  'payment.notifyMts',
+  'payment.partnerPayOrder',
+  'payment.sandboxBankPage',
+  'payment.sandboxBankPay',
+  'payment.sandboxBank3ds',
+  // E-tickets
+  'tickets.orderPdf',
+  'tickets.ticketPdf',
+  // Completion and embedding
+  'embedding.iframeConfig',
+  'embedding.iframeSession',
+  'embedding.widgetHall',
+  'embedding.widgetPerformances',
+  'embedding.widgetSession',
+  // Phone and e-mail confirmation
+  'phone.emailValidate',
+  'phone.emailCodeSend',
+  'phone.emailCodeCheck',
+  // Service calls and browsing
+  'service.uiPerformanceLog',
+  'browsing.posterSvg',
+  // Login, registration and the personal account
+  'account.loginAjax',
+  'account.loginForm',
+  'account.registrationSubmit',
+  'account.logout',
+  // Development pages and controls
+  'development.clock',
+  'development.clockAdvance',
+  'development.outbox',
+  'development.outboxAttachment',
+  'development.outboxMessage',
+]);
+
+/** Whether our server answers the call (see SERVED_CALL_IDS). */
+export function isServed(call: { id: string }): boolean {
+  return SERVED_CALL_IDS.has(call.id);
+}

@@ -1,0 +1,26 @@
+/**
+ * Accounts: who a buyer is, how they sign in, and what is theirs.
+ *
+ * - users.ts     The account (users table): reading it, login contacts (e-mail, confirmed phone).
+ * - passwords.ts argon2id hashes; an unknown contact costs the same time as a wrong password.
+ * - sessions.ts  THE rule of a signed-in session: a sessions row bound to the user, reached only
+ *                through a fresh session id (rotation at every sign-in).
+ * - sign-in.ts   Sign-in, registration (with the personal-data consent) and sign-out.
+ * - codes.ts     THE rules of confirmation codes (PINs): lifetime, tries, resend pause, sends
+ *                per address; stored as keyed hashes, sent through the outbox.
+ * - email.ts     Confirming an account's e-mail with a code.
+ */
+export { type CheckOutcome, checkCode, PIN_RULES, type SendOutcome, sendCode } from './codes.js';
+export { checkEmailFor, codeMessage, confirmEmail, sendEmailCode } from './email.js';
+export { hashPassword, passwordMatches } from './passwords.js';
+export { accountOfSession, bindSessionToAccount, endOtherSessions } from './sessions.js';
+export {
+  type AccountDeps,
+  type RegistrationOutcome,
+  register,
+  type SessionMove,
+  type SignInOutcome,
+  signIn,
+  signOut,
+} from './sign-in.js';
+export { type Account, contactOf, findAccountForLogin, normalizeEmail } from './users.js';

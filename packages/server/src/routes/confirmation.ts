@@ -1,0 +1,69 @@
+import { emailCodeCheck, emailCodeSend, emailValidate, messages } from '@partera/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type Account,
+  accountOfSession,
+  checkEmailFor,
+  codeMessage,
+  confirmEmail,
+  normalizeEmail,
+  sendEmailCode,
+} from '../accounts/index.js';
+import { route } from '../http/route.js';
+import { FailureCounter, limiterOf, subjectBudgets } from '../limits/index.js';
+
+/**
+ * Phone and e-mail confirmation (site-browsing-account.md 4 and 7 'Phone and e-mail
+ * confirmation'): validate → send a code → check it. The e-mail calls are for the signed-in
+ * buyer's own address.
+ */
+export const confirmationRoutes: FastifyPluginAsync = async (app) => {
+  const deps = app.deps;
+  // Wrong codes for one address, from any session or process (besides each code's own tries).
+  const wrongCodes = new FailureCounter(limiterOf(app), subjectBudgets.codeTarget);
+
+  /** The signed-in account, or a 401 in the call's shape ('Войдите, чтобы продолжить'). */
+  async function signedIn(req: FastifyRequest, reply: FastifyReply): Promise<Account | null> {
+    const account = req.session.isNew ? null : await accountOfSession(deps.db, req.session.id);
+    if (!account) reply.code(401);
+    return account;
+  }
+  const loginFirst = { status: 'error' as const, message: messages.loginRequired };
+
+  route(app, emailValidate, async (input, req, reply) => {
+    const account = await signedIn(req, reply);
+    if (!account) return loginFirst;
+    const check = await checkEmailFor(deps, account.id, input.email);
+    return check.ok
+      ? { status: 'success' as const, email: check.email }
+      : { status: 'error' as const, message: check.message };
+  });
+
+  route(app, emailCodeSend, async (input, req, reply) => {
+    const account = await signedIn(req, reply);
+    if (!account) return loginFirst;
+    const check = await checkEmailFor(deps, account.id, input.email);
+    if (!check.ok) return { status: 'error' as const, message: check.message };
+    const sent = await sendEmailCode(deps, { sessionId: req.session.id, userId: account.id }, check.email);
+    return sent.ok
+      ? { status: 'success' as const, message: messages.emailCodeSent(check.email) }
+      : { status: 'error' as const, message: codeMessage(sent) };
+  });
+
+  route(app, emailCodeCheck, async (input, req, reply) => {
+    const account = await signedIn(req, reply);
+    if (!account) return loginFirst;
+    const email = normalizeEmail(input['form[email]']);
+    if (await wrongCodes.refused(`email:${email}`))
+      return { status: 'error' as const, message: messages.codeExhausted };
+    const outcome = await confirmEmail(
+      deps,
+      { sessionId: req.session.id, userId: account.id },
+      email,
+      input['form[code]'],
+    );
+    if (outcome.ok) return { status: 'success' as const, message: messages.emailConfirmed };
+    if (outcome.reason === 'wrong') await wrongCodes.failed(`email:${email}`);
+    return { status: 'error' as const, message: codeMessage(outcome) };
+  });
+};

@@ -1,0 +1,66 @@
+/** @jsxRuntime automatic */
+import { TextField } from './TextField.js';
+
+/**
+ * The login form (site-browsing-account.md 2.3): Контакт and Пароль; Отмена, Регистрация and
+ * Авторизация. The same markup is the header's popup (a <dialog>, sent by script to the popup
+ * call) and the /login/ page (an ordinary form post, the 'html-form' style, when scripts are off).
+ */
+export interface LoginFormProps {
+  /** Where a form login returns to. */
+  back: string;
+  /** The page's CSRF field, for the form post without scripts (the popup sends it as a header). */
+  csrf?: { param: string; token: string };
+  error?: string | null;
+  /** The id prefix of the inputs (the popup and the page may share a document). */
+  idPrefix: string;
+}
+
+export function LoginForm({ back, csrf, error, idPrefix }: LoginFormProps) {
+  return (
+    <form className="auth-form" method="post" action="/login/" data-login-form="" data-back={back} noValidate>
+      <input type="hidden" name="back" value={back} />
+      {csrf ? <input type="hidden" name={csrf.param} value={csrf.token} /> : null}
+      <p className="auth-form__error" role="alert" data-form-error="" hidden={!error}>
+        {error ?? ''}
+      </p>
+      <TextField
+        id={`${idPrefix}-contact`}
+        name="LoginForm[contact]"
+        label="Контакт"
+        autoComplete="username"
+        placeholder="E-mail или телефон"
+      />
+      <TextField
+        id={`${idPrefix}-password`}
+        name="LoginForm[password]"
+        label="Пароль"
+        type="password"
+        autoComplete="current-password"
+      />
+      <div className="auth-form__actions">
+        <button type="button" className="button button--outline" data-login-cancel="">
+          Отмена
+        </button>
+        <a className="button button--outline" href="/registration/">
+          Регистрация
+        </a>
+        <button type="submit" className="button">
+          Авторизация
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The header's login popup: closed until 'Войти' (or a call that needs a signed-in buyer) opens it. */
+export function LoginDialog({ back }: { back: string }) {
+  return (
+    <dialog className="auth-dialog" id="login-dialog" aria-labelledby="login-dialog-title">
+      <h2 className="auth-dialog__title" id="login-dialog-title">
+        Вход
+      </h2>
+      <LoginForm back={back} idPrefix="login-dialog" />
+    </dialog>
+  );
+}
