@@ -7,5 +7,6 @@ export * from './gifts.js';
 export * from './guest.js';
 export * from './hall.js';
 export * from './limits.js';
+export * from './phone.js';
 export * from './rating.js';
 export * from './search.js';

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { messages } from '@partera/contract';
 import type { ServerDeps } from '../deps.js';
 import { enqueue, type OutboxMessageInput } from '../notifications/outbox.js';
 
@@ -132,4 +133,30 @@ export async function checkCode(
     await tx.query('UPDATE confirmation_codes SET consumed_at = $2 WHERE id = $1', [row.id, now]);
     return { ok: true, userId: row.user_id };
   });
+}
+
+/** A failed send or check, as the account code says it; 'taken' is a confirm that lost a race. */
+export type CodeFailure =
+  | Exclude<SendOutcome, { ok: true }>
+  | Exclude<CheckOutcome, { ok: true }>
+  | { ok: false; reason: 'taken' };
+
+/** The message of a code that was not sent or not accepted, for an e-mail or a phone. */
+export function codeMessage(outcome: CodeFailure, channel: CodeChannel = 'email'): string {
+  switch (outcome.reason) {
+    case 'cooldown':
+      return messages.codeCooldown(outcome.retryAfterSeconds);
+    case 'limit':
+      return channel === 'phone' ? messages.phoneCodeSendLimit : messages.codeSendLimit;
+    case 'wrong':
+      return messages.codeWrong(outcome.attemptsLeft);
+    case 'expired':
+      return messages.codeExpired;
+    case 'exhausted':
+      return messages.codeExhausted;
+    case 'taken':
+      return channel === 'phone' ? messages.phoneBelongsToAnother : messages.emailBelongsToAnother;
+    case 'none':
+      return messages.codeNotSent;
+  }
 }

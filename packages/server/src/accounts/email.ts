@@ -69,25 +69,3 @@ export async function confirmEmail(
   }
   return checked;
 }
-
-/** The message of a code that was not sent or not accepted. */
-export function codeMessage(
-  outcome: Exclude<SendOutcome | ConfirmOutcome, { ok: true } | { ok: true; userId: number | null }>,
-): string {
-  switch (outcome.reason) {
-    case 'cooldown':
-      return messages.codeCooldown(outcome.retryAfterSeconds);
-    case 'limit':
-      return messages.codeSendLimit;
-    case 'wrong':
-      return messages.codeWrong(outcome.attemptsLeft);
-    case 'expired':
-      return messages.codeExpired;
-    case 'exhausted':
-      return messages.codeExhausted;
-    case 'taken':
-      return messages.emailBelongsToAnother;
-    case 'none':
-      return messages.codeNotSent;
-  }
-}

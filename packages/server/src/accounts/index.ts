@@ -9,10 +9,26 @@
  * - codes.ts     THE rules of confirmation codes (PINs): lifetime, tries, resend pause, sends
  *                per address; stored as keyed hashes, sent through the outbox.
  * - email.ts     Confirming an account's e-mail with a code.
+ * - phones.ts    Confirming an account's phone by SMS code; the bonus payment's PIN.
  */
-export { type CheckOutcome, checkCode, PIN_RULES, type SendOutcome, sendCode } from './codes.js';
-export { checkEmailFor, codeMessage, confirmEmail, sendEmailCode } from './email.js';
+export {
+  type CheckOutcome,
+  checkCode,
+  codeMessage,
+  PIN_RULES,
+  type SendOutcome,
+  sendCode,
+} from './codes.js';
+export { checkEmailFor, confirmEmail, sendEmailCode } from './email.js';
 export { hashPassword, passwordMatches } from './passwords.js';
+export {
+  checkPhoneFor,
+  checkPurchasePin,
+  confirmPhone,
+  type PhoneConfirmOutcome,
+  sendPhoneCode,
+  shownPhone,
+} from './phones.js';
 export { accountOfSession, bindSessionToAccount, endOtherSessions } from './sessions.js';
 export {
   type AccountDeps,

@@ -1,34 +1,21 @@
 import { emailCodeCheck, emailCodeSend, emailValidate, messages } from '@partera/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type Account,
-  accountOfSession,
-  checkEmailFor,
-  codeMessage,
-  confirmEmail,
-  normalizeEmail,
-  sendEmailCode,
-} from '../accounts/index.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { checkEmailFor, codeMessage, confirmEmail, normalizeEmail, sendEmailCode } from '../accounts/index.js';
 import { route } from '../http/route.js';
 import { FailureCounter, limiterOf, subjectBudgets } from '../limits/index.js';
+import { loginFirst, signedInAccount } from './signed-in.js';
 
 /**
- * Phone and e-mail confirmation (site-browsing-account.md 4 and 7 'Phone and e-mail
- * confirmation'): validate → send a code → check it. The e-mail calls are for the signed-in
- * buyer's own address.
+ * E-mail confirmation (site-browsing-account.md 4 and 7 'Phone and e-mail confirmation'):
+ * validate → send a code → check it, for the signed-in buyer's own address. The phone's calls
+ * are in phone.ts.
  */
 export const confirmationRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   // Wrong codes for one address, from any session or process (besides each code's own tries).
   const wrongCodes = new FailureCounter(limiterOf(app), subjectBudgets.codeTarget);
-
-  /** The signed-in account, or a 401 in the call's shape ('Войдите, чтобы продолжить'). */
-  async function signedIn(req: FastifyRequest, reply: FastifyReply): Promise<Account | null> {
-    const account = req.session.isNew ? null : await accountOfSession(deps.db, req.session.id);
-    if (!account) reply.code(401);
-    return account;
-  }
-  const loginFirst = { status: 'error' as const, message: messages.loginRequired };
+  const signedIn = (req: Parameters<typeof signedInAccount>[1], reply: Parameters<typeof signedInAccount>[2]) =>
+    signedInAccount(deps.db, req, reply);
 
   route(app, emailValidate, async (input, req, reply) => {
     const account = await signedIn(req, reply);

@@ -9,6 +9,7 @@ import { hallRoutes } from './hall.js';
 import { mediaRoutes } from './media.js';
 import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
+import { phoneRoutes } from './phone.js';
 import { serviceRoutes } from './service.js';
 import { widgetHostRoutes } from './widget-host.js';
 
@@ -26,4 +27,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   devRoutes,
   accountRoutes,
   confirmationRoutes,
+  phoneRoutes,
 ];

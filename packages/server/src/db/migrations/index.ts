@@ -4,6 +4,7 @@ import cost from './0004_cost.js';
 import paymentsPartners from './0005_payments_partners.js';
 import availability from './0006_availability.js';
 import accounts from './0007_accounts.js';
+import phoneChecks from './0008_phone_checks.js';
 
 export interface Migration {
   version: string;
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { version: '0005_payments_partners', sql: paymentsPartners },
   { version: '0006_availability', sql: availability },
   { version: '0007_accounts', sql: accounts },
+  { version: '0008_phone_checks', sql: phoneChecks },
 ];

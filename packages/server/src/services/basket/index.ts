@@ -1,6 +1,7 @@
 /** The buyer's basket: what is held, the selection rules and the answers of the basket calls. */
 export { basketState, performanceUrl, selectionAnswer } from './answers.js';
 export { type BasketContents, type BasketLine, type BasketSummary, loadBasket, loadBasketSummary } from './contents.js';
+export { orderPhoneRefusal } from './phone-check.js';
 export { selectionMessages } from './rules.js';
 export {
   addEntranceTickets,

@@ -3,6 +3,7 @@ import type { Routine } from '../../db/routines.js';
 import { claimable, liveHold } from '../holds/rule.js';
 import { clientHoldRoutines } from './client-holds.js';
 import { basketSummarySql } from './contents.js';
+import { PHONE_CHECK_FRESH_MINUTES } from './rules.js';
 
 /**
  * The basket's changes as database functions (decision 0015): a seat select, a deselect, an
@@ -49,24 +50,57 @@ const answer: Routine = {
 };
 
 /**
+ * THE rule of a sale that asks for a checked phone (performances.phone_check), for holds and for
+ * orders: 'none' asks nothing; 'account' a signed-in buyer (else loginRequired, 440) with a phone
+ * (noPhone, 212) that is confirmed (phoneNotConfirmed, 216); 'session' besides a phone checked by
+ * an SMS code in this very session within PHONE_CHECK_FRESH_MINUTES (phoneCheckRequired, 631).
+ * Answers the refusal's name, or null.
+ */
+const phoneRefusal: Routine = {
+  name: 'basket_phone_refusal',
+  sql: `CREATE FUNCTION basket_phone_refusal(p_session text, p_mode text, p_now timestamptz)
+  RETURNS text LANGUAGE plpgsql STABLE AS $$
+  DECLARE
+    who record;
+  BEGIN
+    IF p_mode = 'none' THEN RETURN NULL; END IF;
+    SELECT u.phone, u.phone_confirmed, s.phone_checked_at INTO who
+      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = p_session AND u.deleted_at IS NULL;
+    IF NOT FOUND THEN RETURN 'loginRequired'; END IF;
+    IF coalesce(who.phone, '') = '' THEN RETURN 'noPhone'; END IF;
+    IF NOT who.phone_confirmed THEN RETURN 'phoneNotConfirmed'; END IF;
+    IF p_mode = 'session' AND (who.phone_checked_at IS NULL
+        OR who.phone_checked_at <= p_now - interval '${PHONE_CHECK_FRESH_MINUTES} minutes') THEN
+      RETURN 'phoneCheckRequired';
+    END IF;
+    RETURN NULL;
+  END $$`,
+};
+
+/**
  * Whether new holds may be made in the performance now (on sale, not started, reservable or
- * payable), its basket limit (contract effectiveMaxTicketCount: the configured maximum when it is
- * 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
+ * payable, the phone checked as its sale asks: basket_phone_refusal), its basket limit (contract
+ * effectiveMaxTicketCount: the configured maximum when it is 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else
+ * ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
  */
 const openPerformance: Routine = {
   name: 'basket_open_performance',
   sql: `CREATE FUNCTION basket_open_performance(
-    p_performance int, p_now timestamptz, OUT refusal text, OUT basket_limit int, OUT hall_places int)
+    p_performance int, p_now timestamptz, p_session text,
+    OUT refusal text, OUT basket_limit int, OUT hall_places int)
   LANGUAGE plpgsql STABLE AS $$
   DECLARE
     p record;
   BEGIN
-    SELECT pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count, h.place_count
+    SELECT pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count, pf.phone_check,
+           h.place_count
       INTO p FROM performances pf JOIN halls h ON h.id = pf.hall_id WHERE pf.id = p_performance;
     IF NOT FOUND THEN
       refusal := 'notFound';
     ELSIF p.sale_state <> 'on_sale' OR p.starts_at <= p_now OR NOT (p.allow_reserve OR p.allow_pay) THEN
       refusal := 'saleClosed';
+    ELSE
+      refusal := basket_phone_refusal(p_session, p.phone_check, p_now);
     END IF;
     basket_limit := CASE WHEN p.max_ticket_count BETWEEN 1 AND ${MAX_TICKET_COUNT_OVERRIDE_LIMIT}
                          THEN p.max_ticket_count ELSE ${DEFAULT_MAX_TICKET_COUNT} END;
@@ -134,7 +168,7 @@ const selectPlace: Routine = {
     PERFORM basket_lock(p_session);
     SELECT * INTO target FROM basket_place_set(p_place);
     IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
-    SELECT * INTO perf FROM basket_open_performance(target.performance, p_now);
+    SELECT * INTO perf FROM basket_open_performance(target.performance, p_now, p_session);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
     -- The places not held by this buyer yet (selecting a held place again changes nothing), and
     -- whether one of them is someone else's now: in a rush most selects end here, before any
@@ -195,7 +229,7 @@ const addEntrance: Routine = {
     claim record;
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO perf FROM basket_open_performance(p_performance, p_now);
+    SELECT * INTO perf FROM basket_open_performance(p_performance, p_now, p_session);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
     SELECT id, price_category_id INTO section FROM performance_sections
      WHERE performance_id = p_performance AND section_id = p_section;
@@ -264,6 +298,7 @@ export const basketRoutines: readonly Routine[] = [
   ...clientHoldRoutines,
   lock,
   answer,
+  phoneRefusal,
   openPerformance,
   placeSet,
   tariffOf,

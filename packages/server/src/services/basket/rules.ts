@@ -5,6 +5,13 @@ import { ErrorCode, messages } from '@partera/contract';
  * 8.2, from the contract's catalogue). The basket's database functions name the refusal
  * (routines.ts) and write nothing of a refused change; selection.ts answers with the entry here.
  */
+/**
+ * A sale with phone_check 'session' takes holds from a buyer whose phone was checked by an SMS
+ * code in the same session within this many minutes (a reseller's script cannot reuse an old
+ * confirmation).
+ */
+export const PHONE_CHECK_FRESH_MINUTES = 180;
+
 /** Code 0: a refusal the client shows as the server's message (no special handling). */
 const plain = (message: string) => ({ code: 0, message });
 
@@ -22,6 +29,15 @@ export const selectionMessages = {
   clientHoldCap: plain(
     'С вашего адреса уже выбрано много билетов на это мероприятие. Оформите заказ или уберите билеты из корзины, чтобы выбрать другие.',
   ),
+  /**
+   * A sale that asks for a checked phone (performances.phone_check): 440 opens the login form,
+   * 212 the add-phone dialog, 216 and 631 the PIN sent to the account's phone; each retries the
+   * selection afterwards.
+   */
+  loginRequired: { code: ErrorCode.loginRequired, message: messages.loginRequired },
+  noPhone: { code: ErrorCode.noPhone, message: messages.noPhoneOnAccount },
+  phoneNotConfirmed: { code: ErrorCode.phoneNotConfirmed, message: messages.phoneConfirmToBuy },
+  phoneCheckRequired: { code: ErrorCode.phoneConfirmationRequired, message: messages.phoneCheckToBuy },
   /** 622: adding new items to the basket is disabled (sale closed, performance started). */
   saleClosed: { code: ErrorCode.addingDisabled, message: 'Продажа билетов на это мероприятие закрыта' },
 };

@@ -30,7 +30,11 @@ type Refusal =
   | 'unknownTariff'
   | 'placeTaken'
   | 'noTickets'
-  | 'removeFailed';
+  | 'removeFailed'
+  | 'loginRequired'
+  | 'noPhone'
+  | 'phoneNotConfirmed'
+  | 'phoneCheckRequired';
 
 function refusalOf(answer: RoutineAnswer): { code: number; message: string } {
   switch (answer.refusal) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerDeps } from '../../deps.js';
 import { loadBasket } from '../basket/contents.js';
+import { orderPhoneRefusal } from '../basket/phone-check.js';
 import { lockSession } from '../basket/selection.js';
 import { findFramedSession } from '../partners/index.js';
 import { rotateSession } from '../sessions/index.js';
@@ -41,14 +42,22 @@ export async function createGuestOrder(
     if (basket.ticketCount === 0) return { ok: false, ...orderMessages.emptyBasket };
     const blocked = basket.lines.find((l) => l.cannotCreateOrderCause);
     if (blocked?.cannotCreateOrderCause) return { ok: false, code: 1, message: blocked.cannotCreateOrderCause };
+    const phone = await orderPhoneRefusal(
+      tx,
+      session.id,
+      basket.lines.map((l) => l.performanceId),
+      now,
+    );
+    if (phone) return { ok: false, ...phone };
     await tx.query(`UPDATE orders SET status = 'cancelled' WHERE session_id = $1 AND status = 'new'`, [session.id]);
     const accessToken = randomBytes(24).toString('base64url');
     const framed = await findFramedSession(tx, session.id);
     const order = await tx.query<{ id: number }>(
       `INSERT INTO orders (session_id, access_token, status, email, first_name, surname, patronymic, phone,
                            payment_method, delivery_method, payment_card, total, created_at,
-                           partner_id, cashback_percent)
-       VALUES ($1, $2, 'new', $3, $4, $5, $6, $7, 'card', 'eticket', $8, $9, $10, $11, $12) RETURNING id`,
+                           partner_id, cashback_percent, user_id)
+       VALUES ($1, $2, 'new', $3, $4, $5, $6, $7, 'card', 'eticket', $8, $9, $10, $11, $12,
+               (SELECT user_id FROM sessions WHERE id = $1)) RETURNING id`,
       [
         session.id,
         accessToken,
