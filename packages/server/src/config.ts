@@ -61,7 +61,35 @@ export interface ServerConfig {
    * default 400). Queues live in Redis with REDIS_URL, in memory otherwise.
    */
   admission: { rate: number; burst: number };
+  /**
+   * E-mail through an SMTP server (SMTP_URL: smtp:// or smtps://, with the credentials in it) from
+   * the address MAIL_FROM (required in production; elsewhere SUPPORT_EMAIL). Unset: no e-mail
+   * gateway; production keeps e-mails waiting in the outbox, development marks them sent and
+   * shows them on /dev/outbox/.
+   */
+  mail: MailSettings | undefined;
+  /**
+   * SMS through SMS.ru (SMS_RU_API_ID, the account's API key; SMS_RU_FROM, an approved sender
+   * name, else the account's default; SMS_RU_URL, the API's address, default https://sms.ru, set
+   * only to point tests at a simulator). Unset: no SMS gateway, as for e-mail.
+   */
+  sms: SmsSettings | undefined;
 }
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+}
+
+export interface SmsSettings {
+  provider: 'smsru';
+  apiId: string;
+  from: string | undefined;
+  baseUrl: string;
+}
+
+/** SMS.ru's API address (SMS_RU_URL overrides it for tests). */
+export const SMS_RU_DEFAULT_URL = 'https://sms.ru';
 
 /** How long a statement may wait for a lock, and run at all, before PostgreSQL cancels it. */
 export interface DatabaseTimeouts {
@@ -133,6 +161,42 @@ function workersOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): num
   return n;
 }
 
+function mailOf(env: NodeJS.ProcessEnv, production: boolean): MailSettings | undefined {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (!smtpUrl) return undefined;
+  // The value carries a password: no message here repeats it.
+  let protocol: string;
+  try {
+    protocol = new URL(smtpUrl).protocol;
+  } catch {
+    throw new ConfigError('SMTP_URL is not a URL: write smtp://user:password@host:587 or smtps://…@host:465');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  const from = env.MAIL_FROM || undefined;
+  if (!from && production) {
+    throw new ConfigError(
+      'MAIL_FROM is required with SMTP_URL in production: the sender of the e-mails, for example "Партера <tickets@example.ru>"',
+    );
+  }
+  return { smtpUrl, from: from ?? env.SUPPORT_EMAIL ?? 'support@partera.example' };
+}
+
+function smsOf(env: NodeJS.ProcessEnv): SmsSettings | undefined {
+  const apiId = env.SMS_RU_API_ID?.trim() || undefined;
+  if (!apiId) return undefined;
+  const baseUrl = (env.SMS_RU_URL || SMS_RU_DEFAULT_URL).replace(/\/+$/, '');
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {}
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    throw new ConfigError(`SMS_RU_URL must be an http(s) address, not ${baseUrl}`);
+  }
+  return { provider: 'smsru', apiId, from: env.SMS_RU_FROM?.trim() || undefined, baseUrl };
+}
+
 /** Reads the environment; throws ConfigError for a production setting that would be unsafe. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
@@ -167,5 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       rate: env.ADMISSION_RATE === '0' ? 0 : positiveNumber(env, 'ADMISSION_RATE', 200),
       burst: positiveNumber(env, 'ADMISSION_BURST', 400),
     },
+    mail: mailOf(env, production),
+    sms: smsOf(env),
   };
 }

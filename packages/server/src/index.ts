@@ -7,7 +7,7 @@ export type {
   FastifyRequest,
   LightMyRequestResponse,
 } from 'fastify';
-export { type Account, accountOfSession } from './accounts/index.js';
+export { type Account, accountOfSession, PIN_RULES } from './accounts/index.js';
 export { AdmissionGate, admissionGateOf, queueMessage, type Verdict } from './admission/index.js';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
@@ -38,6 +38,7 @@ export {
   developmentSender,
   enqueue,
   type MessageSender,
+  type MessageSenders,
   type OutboxMessage,
   startOutboxWorker,
 } from './notifications/outbox.js';

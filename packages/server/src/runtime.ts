@@ -3,7 +3,8 @@ import { buildApp } from './app.js';
 import { type Clock, ManualClock, systemClock } from './clock.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { type Database, openMigratedDatabase } from './db/index.js';
-import { developmentSender, startOutboxWorker } from './notifications/outbox.js';
+import { startOutboxWorker } from './notifications/outbox.js';
+import { messageSendersOf } from './notifications/senders/index.js';
 import { changeFeedOf } from './services/catalogue/changes.js';
 import { sweepExpiredHolds } from './services/holds/index.js';
 
@@ -21,8 +22,9 @@ export interface RunningServer {
 /**
  * Starts the whole product: database (PGlite data folder or DATABASE_URL), migrations, the demo
  * catalogue on an empty database when the configuration asks for it (never by default in
- * production) and a loader is given, the hold sweeper, the development outbox sender (with
- * development tools, outside production) and the HTTP server with the given page plugins.
+ * production) and a loader is given, the hold sweeper, the outbox worker (the configured e-mail
+ * and SMS gateways; in development the development sender for a channel without one) and the
+ * HTTP server with the given page plugins.
  */
 export async function startServer(opts: {
   plugins?: FastifyPluginAsync[];
@@ -61,13 +63,21 @@ export async function startServer(opts: {
     );
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
-  // Outside production no gateway delivers e-mails and SMS: the development sender marks them
-  // sent, as a real one would, and they stay readable on /dev/outbox/.
+  // The outbox worker delivers through the configured gateways (SMTP, SMS.ru). In development a
+  // channel without one has the development sender: its messages are marked sent, as a real
+  // sender would mark them, and stay readable on /dev/outbox/. In production such a channel's
+  // messages wait in the outbox until a gateway is configured.
+  const { senders, unconfigured } = messageSendersOf(config);
+  for (const line of unconfigured) log(line);
   const outboxWorker =
-    config.devTools && !config.production
-      ? startOutboxWorker({ db, clock }, developmentSender, {
-          intervalMs: 1000,
+    senders.email || senders.sms
+      ? startOutboxWorker({ db, clock }, senders, {
+          intervalMs: config.production ? 2000 : 1000,
           onError: (err) => app.log.error(err),
+          onFailure: ({ message, error, final }) =>
+            app.log.warn(
+              `Outbox message ${message.id} (${message.channel}) ${final ? 'failed for good' : 'will be retried'} after try ${message.attempts}: ${error}`,
+            ),
         })
       : undefined;
   await app.listen({ port: config.port, host: config.host });

@@ -84,6 +84,11 @@ describe('finding 1: production needs a real SECRET and never loads demo data un
       expect(demoCalls).toBe(0);
       // No development pages in production.
       expect((await server.app.inject({ method: 'GET', url: '/dev/outbox/' })).statusCode).toBe(404);
+      // No gateway configured: the operator is told once, and messages wait in the outbox.
+      expect(lines.filter((l) => l.includes('not configured'))).toEqual([
+        'E-mail is not configured (SMTP_URL): e-mails wait in the outbox',
+        'SMS is not configured (SMS_RU_API_ID): SMS wait in the outbox',
+      ]);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

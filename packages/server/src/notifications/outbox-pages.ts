@@ -36,6 +36,13 @@ function when(at: Date): string {
   return formatDateTime(at);
 }
 
+/** The status with what a sender has tried so far: the tries, and when a pending message is next tried. */
+function statusText(m: OutboxMessage): string {
+  const tries = m.attempts > 0 && m.status !== 'sent' ? `, попыток: ${m.attempts}` : '';
+  const next = m.status === 'pending' && m.nextAttemptAt ? `, следующая ${when(m.nextAttemptAt)}` : '';
+  return `${STATUS[m.status]}${tries}${next}`;
+}
+
 export function renderOutboxList(messages: OutboxMessage[]): string {
   const rows = messages
     .map(
@@ -44,8 +51,8 @@ export function renderOutboxList(messages: OutboxMessage[]): string {
 <td>${e(when(m.createdAt))}</td>
 <td>${e(CHANNEL[m.channel])}</td>
 <td>${e(m.recipient)}</td>
-<td><a href="/dev/outbox/${m.id}">${e(m.subject || '(без темы)')}</a></td>
-<td class="status-${m.status}">${e(STATUS[m.status])}</td>
+<td><a href="/dev/outbox/${m.id}">${e(m.subject || (m.channel === 'sms' ? m.text : '(без темы)'))}</a></td>
+<td class="status-${m.status}">${e(statusText(m))}</td>
 </tr>`,
     )
     .join('\n');
@@ -77,7 +84,8 @@ export function renderOutboxMessage(m: OutboxMessage | null): string {
 <dl>
 <dt>Получатель</dt><dd>${e(m.recipient)} (${e(CHANNEL[m.channel])})</dd>
 <dt>Создано</dt><dd>${e(when(m.createdAt))}</dd>
-<dt>Статус</dt><dd class="status-${m.status}">${e(STATUS[m.status])}${m.sentAt ? `, ${e(when(m.sentAt))}` : ''}</dd>
+<dt>Статус</dt><dd class="status-${m.status}">${e(statusText(m))}${m.sentAt ? `, ${e(when(m.sentAt))}` : ''}</dd>
+${m.lastError ? `<dt>Ошибка</dt><dd>${e(m.lastError)}</dd>` : ''}
 ${m.orderId !== null ? `<dt>Заказ</dt><dd>№ ${m.orderId}</dd>` : ''}
 </dl>
 ${attachments ? `<h2>Вложения</h2><ul>${attachments}</ul>` : ''}

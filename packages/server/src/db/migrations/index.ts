@@ -5,6 +5,7 @@ import paymentsPartners from './0005_payments_partners.js';
 import availability from './0006_availability.js';
 import accounts from './0007_accounts.js';
 import phoneChecks from './0008_phone_checks.js';
+import outboxDelivery from './0009_outbox_delivery.js';
 
 export interface Migration {
   version: string;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { version: '0006_availability', sql: availability },
   { version: '0007_accounts', sql: accounts },
   { version: '0008_phone_checks', sql: phoneChecks },
+  { version: '0009_outbox_delivery', sql: outboxDelivery },
 ];
