@@ -214,6 +214,20 @@ export const messages = {
   consentRequired: 'Нужно согласие на обработку персональных данных',
   restoreCodeSent: 'Если такой e-mail зарегистрирован, мы отправили на него код для смены пароля.',
   restoreCodeWrong: 'Неверный или устаревший код',
+  restoreCodeFormat: 'Введите 4 цифры кода из письма',
+  restorePasswordSet: 'Пароль изменён, вы вошли в аккаунт',
+
+  // The cabinet's personal info and password change (site 2.15, 5; our own texts beside the spec's)
+  surnameInvalid: 'Проверьте фамилию: допустимы буквы, пробел, дефис, точка и апостроф',
+  firstnameInvalid: 'Проверьте имя: допустимы буквы, пробел, дефис, точка и апостроф',
+  patronymicInvalid: 'Проверьте отчество: допустимы буквы, пробел, дефис, точка и апостроф',
+  birthDateInvalid: 'Укажите дату рождения в виде дд.мм.гггг',
+  birthDateOutOfRange: 'Дата рождения должна быть не раньше 01.01.1900 и не позже сегодняшнего дня',
+  passwordOldEmpty: 'Укажите текущий пароль',
+  passwordOldWrong: 'Неверный текущий пароль',
+  passwordsDiffer: 'Пароли не совпадают',
+  passwordSameAsOld: 'Новый пароль должен отличаться от текущего',
+  passwordTooManyAttempts: 'Слишком много неверных попыток. Попробуйте через несколько минут или восстановите пароль.',
 
   // Confirmation codes (PINs) by e-mail and SMS (our own texts beside the spec's)
   loginRequired: 'Войдите, чтобы продолжить',
@@ -236,6 +250,7 @@ export const messages = {
   phoneCodeSent: (phone: string) => `Мы отправили SMS с кодом на ${phone}. Код действует 10 минут.`,
   phoneConfirmed: 'Телефон подтверждён',
   pinChecked: 'Код подтверждён',
+  pinFormat: 'Введите 4 цифры кода из SMS',
   noPhoneOnAccount: 'Добавьте номер телефона, чтобы продолжить',
   phoneConfirmToBuy: 'Подтвердите номер телефона, чтобы выбрать билеты на это мероприятие',
   phoneCheckToBuy: 'Билеты на это мероприятие продаются после подтверждения телефона кодом из SMS',
@@ -285,4 +300,9 @@ export function parseFieldMessage(
   const m = /^(old|new2|new)::([\s\S]*)$/.exec(message);
   if (m) return { field: m[1] as 'old' | 'new' | 'new2', text: m[2] ?? '' };
   return { field: null, text: message };
+}
+
+/** The server's side of parseFieldMessage: 'old::Неверный текущий пароль'. */
+export function fieldMessage(field: 'old' | 'new' | 'new2', text: string): string {
+  return `${field}::${text}`;
 }

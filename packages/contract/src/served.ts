@@ -19,6 +19,7 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'basket.registrationValidateField',
   // Orders and payment
   'orders.createAnonymousOrder',
+  'orders.createSessionOrder',
   'payment.session',
   'payment.state',
   'payment.callback',
@@ -57,6 +58,11 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'account.loginForm',
   'account.registrationSubmit',
   'account.logout',
+  'account.restoreRequest',
+  'account.restoreConfirm',
+  'account.profile',
+  'account.edit',
+  'account.passwordChange',
   // Development pages and controls
   'development.clock',
   'development.clockAdvance',

@@ -393,6 +393,11 @@ export const examples: Record<string, CallExample> = {
     valid: { group: 'spring', phone: '+7(916) 123-45-67' },
     invalid: { group: 'spring', phone: '89161234567' },
   },
+  'account.restoreRequest': { valid: { email: 'anna@example.ru' }, invalid: {} },
+  'account.restoreConfirm': {
+    valid: { email: 'anna@example.ru', code: '0427', password: 'new secret 1', password2: 'new secret 1' },
+    invalid: { email: 'anna@example.ru', code: '42', password: 'new secret 1', password2: 'new secret 1' },
+  },
 
   // development
   'development.outbox': { valid: {}, invalid: null },

@@ -44,8 +44,6 @@ function contractImports(file: string): string[] {
 const OWED: Record<string, string> = {
   // The 623/624 only-booking dialog: the server has no booking-only tickets yet (the hall issue).
   'basket.resetExclude': 'hall: booking-only baskets and their conflict',
-  // The signed-in buyer's order (checkout issue; the accounts issue brings the signed-in buyer).
-  'orders.createSessionOrder': 'checkout: the session order of a signed-in buyer',
   // The completion page's table-booking link (checkout issue).
   'embedding.bartelloAuth': 'checkout: the completion page’s table booking',
 };

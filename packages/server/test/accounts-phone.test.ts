@@ -205,11 +205,13 @@ describeEachDatabase('issue 10: phone confirmation', (get) => {
     expect((await b.get('/phone/pinsend/')).json()).toEqual({
       status: 'success',
       message: messages.phoneCodeSent(formatPhone(number)),
+      number,
     });
     expect((await b.get('/phone/pinsend/')).json()).toEqual({
       status: 'error',
       code: 217,
       message: messages.codeCooldown(60),
+      number,
     });
     const { code } = await lastSms(number);
     expect((await post(b, '/phone/codecheck/', { 'form[phone]': number, 'form[code]': code })).status).toBe('success');

@@ -1,10 +1,12 @@
+import { messages } from '@partera/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { accountOfSession } from '../src/accounts/index.js';
 import { buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
 
-describeEachDatabase('guest order calls', (get) => {
+describeEachDatabase('order calls', (get) => {
   let app: FastifyInstance;
   let f: HallFixture;
   const guest = { email: 'ivan@example.ru', name: 'Иван', surname: 'Петров', payment: 'card', pc: 'bankovskaya_karta' };
@@ -45,6 +47,39 @@ describeEachDatabase('guest order calls', (get) => {
     expect(again.error).toBe(0);
     const first = await get().db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
     expect(first.rows[0]!.status).toBe('cancelled');
+  });
+
+  it('createSessionOrder places a signed-in buyer’s order with the account’s details; a guest is asked to sign in', async () => {
+    const guestAnswer = await buyer(app).get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=');
+    expect(guestAnswer.status).toBe(401);
+    expect(guestAnswer.json()).toEqual({ error: 440, message: messages.loginRequired });
+
+    const b = buyer(app);
+    const email = `session.order.${Date.now()}@example.ru`;
+    const registered = await b.post('/registration/', {
+      'RegistrationForm[email]': email,
+      'RegistrationForm[password]': 'long enough 1',
+      'RegistrationForm[firstname]': 'Ольга',
+      'RegistrationForm[surname]': 'Ларина',
+      'RegistrationForm[consent]': '1',
+    });
+    expect(registered.json().state).toBe(1);
+    expect((await b.get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=')).json().error).toBe(620);
+    await b.post('/hallPlace/select/', { cypher: f.seats[10]! });
+    expect((await b.get('/order/createSessionOrder/?pm=cash&dm=eticket&cookies=')).json().error).toBe(1);
+    const before = b.sessionId;
+    const r = (await b.get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=')).json();
+    expect(r).toMatchObject({ error: 0, isFullGiftCardPayment: false, session: { id: b.sessionId } });
+    expect(b.sessionId).not.toBe(before);
+    const orderId = Number(r.url.split('/')[3]);
+    const order = await get().db.query<{ email: string; first_name: string; surname: string; user_id: number }>(
+      'SELECT email, first_name, surname, user_id FROM orders WHERE id = $1',
+      [orderId],
+    );
+    const account = await accountOfSession(get().db, b.sessionId);
+    expect(order.rows[0]).toEqual({ email, first_name: 'Ольга', surname: 'Ларина', user_id: account!.id });
+    // The new session is still signed in, and opens the order's payment.
+    expect((await b.post(r.url, r.params)).json().error).toBe(0);
   });
 
   it('refuses an empty basket, an incomplete form and other payment methods', async () => {

@@ -36,6 +36,7 @@ describe('client build', () => {
       'hall',
       'home',
       'page',
+      'restore',
       'show',
     ]);
     expect(assets.manifest?.css).toMatch(/^site-[A-Z0-9]{8}\.css$/);

@@ -211,6 +211,34 @@ describe('site pages over HTTP', () => {
       expect(on.headers.location).toBe('/private/');
       expect((await get('/registration/')).statusCode).toBe(200);
     });
+
+    it("links 'Забыли пароль?' to /login/restore/, which a guest gets and a signed-in buyer is sent on from", async () => {
+      const back = '?back=%2Fshow%2Fanna-karenina%2F';
+      // From the page's login form and from the header's popup, keeping where to go back.
+      expect(linkHref((await get(`/login/${back}`)).body, 'Забыли пароль?')).toBe(`/login/restore/${back}`);
+      expect(linkHref((await get('/show/anna-karenina/')).body, 'Забыли пароль?')).toBe(`/login/restore/${back}`);
+
+      const page = await get(`/login/restore/${back}`);
+      expect(page.statusCode).toBe(200);
+      expect(metaContent(page.body, 'robots')).toBe('noindex');
+      const text = visibleText(page.body);
+      expect(text).toContain('Восстановление пароля');
+      expect(text).toContain('Получить код');
+      expect(page.body).toContain('data-back="/show/anna-karenina/"');
+      expect(linkHref(page.body, 'Ко входу')).toBe(`/login/${back}`);
+
+      const session = await signedInSession();
+      const on = await app.inject({
+        method: 'GET',
+        url: '/login/restore/?back=%2F%2Fevil.example%2F',
+        cookies: { sid: session },
+      });
+      expect(on.statusCode).toBe(303);
+      expect(on.headers.location).toBe('/private/');
+      const slashless = await app.inject({ method: 'GET', url: '/login/restore' });
+      expect(slashless.statusCode).toBe(301);
+      expect(slashless.headers.location).toBe('/login/restore/');
+    });
   });
 
   describe('inside a partner frame (spec 4.13)', () => {

@@ -149,19 +149,24 @@ export const privateEdit = defineCall({
   method: 'POST',
   path: '/private/edit/',
   params: 'form',
+  // Checked by the server with profileEditError (rules/account.ts): an empty or malformed field
+  // is answered {status: 'error', message} with its text, never a bare 400.
   request: request({
-    'form[firstname]': text(TEXT_MAX.name).trim().min(1),
-    'form[patronymic]': text(TEXT_MAX.name).optional(),
+    'form[firstname]': text(TEXT_MAX.name).trim(),
+    /** '' clears it; left out, it stays as it is. */
+    'form[patronymic]': text(TEXT_MAX.name).trim().optional(),
     /** Surname. */
-    'form[name]': text(TEXT_MAX.name).trim().min(1),
-    /** dd.mm.yyyy */
-    'form[birthday]': text(TEXT_MAX.code).optional(),
+    'form[name]': text(TEXT_MAX.name).trim(),
+    /** dd.mm.yyyy from 01.01.1900 to today; '' clears it; left out, it stays as it is. */
+    'form[birthday]': text(TEXT_MAX.code).trim().optional(),
   }),
   answer: 'json',
   response: statusAnswer,
   failure: statusFailure,
-  spec: `${ACCOUNT}, 2.15, 8 Profile`,
-  summary: "Edits the personal info ('Данные обновлены' on success).",
+  spec: `${ACCOUNT}, 2.15, 5 Birth date, 8 Profile`,
+  summary:
+    "Edits the signed-in buyer's personal info: surname and first name required, patronymic and birth date " +
+    "optional ('Данные обновлены' on success, else the first failing field's message).",
 });
 
 export const privatePasswordChange = defineCall({
@@ -178,7 +183,9 @@ export const privatePasswordChange = defineCall({
   response: statusAnswer,
   failure: statusFailure,
   spec: `${ACCOUNT}, 5, 8 Password`,
-  summary: "Changes the password; errors come as 'field::text' (old, new, new2).",
+  summary:
+    "Changes the signed-in buyer's password ('Пароль изменен'); errors come as 'field::text' (old, new, new2, " +
+    'see passwordChangeError). Every other session of the account is signed out; this one stays.',
 });
 
 export const privateProfile = defineCall({
@@ -200,7 +207,9 @@ export const privateProfile = defineCall({
     message,
   }),
   spec: `${SITE} 3 User profile (second reading)`,
-  summary: 'The requisites block data of the logged-in user (the original reads it from the page).',
+  summary:
+    'The requisites block data of the logged-in user (the original reads it from the page); a guest gets ' +
+    "HTTP 401 with error 401 and 'Войдите, чтобы продолжить'.",
   extension: true,
 });
 
@@ -439,6 +448,57 @@ export const loyaltySignup = defineCall({
   extension: true,
 });
 
+// ---------------------------------------------------------------- Password reset ('Забыли пароль?')
+
+export const restoreRequest = defineCall({
+  id: 'account.restoreRequest',
+  method: 'POST',
+  path: '/login/restore/',
+  params: 'form',
+  request: request({ email: text(TEXT_MAX.email).trim() }),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${LOGIN}, 2.3 (the login form)`,
+  summary:
+    "Sends a code for a new password to the account's e-mail ('Если такой e-mail зарегистрирован, …'); the answer " +
+    'is the same whether or not an account has the address, and nothing is sent when none has (the spec does not ' +
+    'show the call). A malformed address is answered with its message.',
+  extension: true,
+});
+
+export const restoreConfirm = defineCall({
+  id: 'account.restoreConfirm',
+  method: 'POST',
+  path: '/login/restore/confirm/',
+  params: 'form',
+  // Checked by the server with restoreFormError (rules/restore.ts): the password fields' messages
+  // come as 'field::text', never a bare 400.
+  request: request({
+    email: text(TEXT_MAX.email).trim(),
+    /** The code from the e-mail: 4 digits. */
+    code: text(TEXT_MAX.code)
+      .trim()
+      .regex(/^\d{4}$/, 'код — 4 цифры'),
+    password: text(TEXT_MAX.code),
+    /** The new password typed again. */
+    password2: text(TEXT_MAX.code),
+  }),
+  answer: 'json',
+  response: statusAnswer.extend({
+    /** The session moved to a new id on success: the page's CSRF token from then on. */
+    csrfToken: z.string().optional(),
+  }),
+  failure: statusFailure,
+  spec: `${LOGIN}, 2.3 (the login form)`,
+  summary:
+    'Sets a new password with the code the restore call sent to this session, ends every other session of the ' +
+    "account and signs this one in (a new session id; csrfToken). Errors come as 'field::text' (code, password, " +
+    "password2, see restoreFormError); any refused code is 'code::Неверный или устаревший код' (the spec does not " +
+    'show the call).',
+  extension: true,
+});
+
 export const accountCalls = [
   loginAjax,
   loginForm,
@@ -465,4 +525,6 @@ export const accountCalls = [
   refundReplaces,
   mtsCashbackTab,
   loyaltySignup,
+  restoreRequest,
+  restoreConfirm,
 ] as const;

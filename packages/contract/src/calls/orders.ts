@@ -71,10 +71,11 @@ export const createSessionOrder = defineCall({
   params: 'query',
   request: request({ pm: paymentMethod, dm: deliveryMethod, pc: optionalCode(), cookies: cookies() }),
   answer: 'json',
-  response: orderAnswer,
+  response: anonymousOrderAnswer,
   failure: orderFailure,
   spec: `${HALL} 7.5, 4.7`,
-  summary: 'Logged-in session order; the order id is the second-to-last path segment of url.',
+  summary:
+    'Logged-in session order; the order id is the second-to-last path segment of url. Extension: like the anonymous order it answers params and the new session.',
 });
 
 /**

@@ -139,6 +139,8 @@ const pinSendAnswer = z.object({
   code: z.number().int().optional(),
   errCode: z.number().int().optional(),
   message: z.string().optional(),
+  /** Beyond the spec: the account's number the PIN went to (digits), for the check's form[phone]. */
+  number: z.string().optional(),
 });
 
 export const phonePinSend = defineCall({

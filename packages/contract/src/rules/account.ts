@@ -1,5 +1,7 @@
 /** Account form rules (site 5 Other account fields; site 4). */
-import { messages } from '../errors.js';
+import { fieldMessage, messages } from '../errors.js';
+import { parseRuDate } from '../format/date.js';
+import { isBirthDateInRange } from './age.js';
 import { isValidEmail, isValidName } from './guest.js';
 
 /** Loyalty phone: +7(ddd) ddd-dd-dd. */
@@ -66,4 +68,70 @@ export function registrationErrors(form: RegistrationForm): Partial<Record<Regis
   if (!isValidName(form.surname)) errors.surname = messages.surnameRequired;
   if (!form.consent) errors.consent = messages.consentRequired;
   return errors;
+}
+
+// ---------------------------------------------------------------- The cabinet: personal info and password
+
+/** The personal-info form of the cabinet (site 2.15): surname and first name required. */
+export interface ProfileEditForm {
+  surname: string;
+  firstname: string;
+  /** Optional: '' is none. */
+  patronymic?: string;
+  /** Optional dd.mm.yyyy: '' is none. */
+  birthday?: string;
+}
+
+/**
+ * The birth date of a personal form (site 5): '' is none; otherwise a real dd.mm.yyyy date
+ * (31.02.2000 is not) from 01.01.1900 to `today` (a date whose calendar day is today). Null when
+ * acceptable, else the message.
+ */
+export function birthDateError(text: string, today: Date): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const birth = parseRuDate(trimmed);
+  if (!birth) return messages.birthDateInvalid;
+  return isBirthDateInRange(birth, today) ? null : messages.birthDateOutOfRange;
+}
+
+/** A name part's check: empty → `required`, not a plausible name → `invalid`. */
+function namePartError(value: string, required: string | null, invalid: string): string | null {
+  if (value.trim() === '') return required;
+  return isValidName(value) ? null : invalid;
+}
+
+/**
+ * The personal-info form's checks in order, the first failure wins (the answer carries one
+ * message): surname, first name, patronymic (when given), birth date (when given). The browser
+ * runs them before sending, the server again. Null when the form may be saved.
+ */
+export function profileEditError(form: ProfileEditForm, today: Date): string | null {
+  return (
+    namePartError(form.surname, messages.surnameRequired, messages.surnameInvalid) ??
+    namePartError(form.firstname, messages.nameRequired, messages.firstnameInvalid) ??
+    namePartError(form.patronymic ?? '', null, messages.patronymicInvalid) ??
+    birthDateError(form.birthday ?? '', today)
+  );
+}
+
+export interface PasswordChangeForm {
+  old: string;
+  new: string;
+  new2: string;
+}
+
+/**
+ * The password change's checks that need no server, as 'field::text' (site 5): the current
+ * password given, the new one acceptable (passwordError), typed twice the same, and different
+ * from the current one. Whether the current password is right only the server knows
+ * ('old::Неверный текущий пароль'). Null when the form may be sent.
+ */
+export function passwordChangeError(form: PasswordChangeForm): string | null {
+  if (form.old === '') return fieldMessage('old', messages.passwordOldEmpty);
+  const weak = passwordError(form.new);
+  if (weak) return fieldMessage('new', weak);
+  if (form.new2 !== form.new) return fieldMessage('new2', messages.passwordsDiffer);
+  if (form.new === form.old) return fieldMessage('new', messages.passwordSameAsOld);
+  return null;
 }

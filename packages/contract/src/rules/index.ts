@@ -9,4 +9,5 @@ export * from './hall.js';
 export * from './limits.js';
 export * from './phone.js';
 export * from './rating.js';
+export * from './restore.js';
 export * from './search.js';

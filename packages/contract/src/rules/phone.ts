@@ -74,3 +74,34 @@ export function checkPhoneNumber(input: string, countryCode: string): PhoneCheck
   }
   return { ok: true, number: `${country.dial}${national}`, country: country.code };
 }
+
+/**
+ * Types a number into a country's mask as the buyer goes: '+7(999) 999-99-99' and '9161234' give
+ * '+7(916) 123-4'. What comes before the '(' is the dialing code, written as it is (its digits
+ * are not slots: '+998(99) …'); typed digits that repeat it at the start are skipped, as is a
+ * Russian trunk 8. In the rest each '9' is one digit.
+ */
+export function applyPhoneMask(mask: string, input: string): string {
+  const open = Math.max(mask.indexOf('('), 0);
+  const prefix = mask.slice(0, open);
+  const body = mask.slice(open);
+  const dial = prefix.replace(/\D/g, '');
+  const slots = (body.match(/9/g) ?? []).length;
+  let digits = input.replace(/\D/g, '');
+  if (digits.length > slots && dial && digits.startsWith(dial)) digits = digits.slice(dial.length);
+  else if (digits.length > slots && dial === '7' && digits.startsWith('8')) digits = digits.slice(1);
+  if (digits.length === 0) return '';
+  let out = prefix;
+  let next = 0;
+  for (const ch of body) {
+    if (ch === '9') {
+      if (next >= digits.length) break;
+      out += digits[next++];
+    } else {
+      // Separators after the last typed digit wait for the next one.
+      if (next > 0 && next >= digits.length) break;
+      out += ch;
+    }
+  }
+  return out;
+}

@@ -60,8 +60,11 @@ export interface SessionOrderInput {
 }
 
 /** GET /order/createSessionOrder/ → error, url; the order id is the second-to-last path segment of url. */
-export async function placeSessionOrder(http: Http, input: SessionOrderInput): Promise<OrderAnswer> {
-  return createSessionOrder.response.parse(await http.get(createSessionOrder.path, { ...input }));
+export async function placeSessionOrder(http: Http, input: SessionOrderInput): Promise<AnonymousOrderAnswer> {
+  const answer = createSessionOrder.response.parse(await http.get(createSessionOrder.path, { ...input }));
+  // As with the anonymous order, placing it moved the session to a new id.
+  if (answer.session) http.adoptSession(answer.session);
+  return answer;
 }
 
 /** '/payment/session/42/' → '42' (spec 4.7: the second-to-last path segment). */

@@ -43,7 +43,7 @@ export type SendOutcome =
   | { ok: false; reason: 'limit' };
 
 export type CheckOutcome =
-  | { ok: true; userId: number | null }
+  | { ok: true; userId: number | null; sentAt: Date }
   | { ok: false; reason: 'none' | 'expired' | 'exhausted' }
   | { ok: false; reason: 'wrong'; attemptsLeft: number };
 
@@ -113,8 +113,9 @@ export async function checkCode(
       attempts: number;
       expires_at: Date;
       user_id: number | null;
+      created_at: Date;
     }>(
-      `SELECT id, code_hash, attempts, expires_at, user_id FROM confirmation_codes
+      `SELECT id, code_hash, attempts, expires_at, user_id, created_at FROM confirmation_codes
         WHERE session_id = $1 AND channel = $2 AND target = $3 AND purpose = $4 AND consumed_at IS NULL
         ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
       [request.sessionId, request.channel, request.target, request.purpose],
@@ -131,7 +132,7 @@ export async function checkCode(
       return left > 0 ? { ok: false, reason: 'wrong', attemptsLeft: left } : { ok: false, reason: 'exhausted' };
     }
     await tx.query('UPDATE confirmation_codes SET consumed_at = $2 WHERE id = $1', [row.id, now]);
-    return { ok: true, userId: row.user_id };
+    return { ok: true, userId: row.user_id, sentAt: new Date(row.created_at) };
   });
 }
 

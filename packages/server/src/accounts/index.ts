@@ -10,6 +10,8 @@
  *                per address; stored as keyed hashes, sent through the outbox.
  * - email.ts     Confirming an account's e-mail with a code.
  * - phones.ts    Confirming an account's phone by SMS code; the bonus payment's PIN.
+ * - restore.ts   The password reset by an e-mail code ('Забыли пароль?').
+ * - profile.ts   The cabinet's requisites: reading them, the personal info, the password change.
  */
 export {
   type CheckOutcome,
@@ -29,6 +31,23 @@ export {
   sendPhoneCode,
   shownPhone,
 } from './phones.js';
+export {
+  buyersToday,
+  changePassword,
+  editProfile,
+  loginSubjectsOf,
+  type PasswordChangeOutcome,
+  type ProfileEditOutcome,
+  profileOf,
+  type WrongPasswordCounter,
+} from './profile.js';
+export {
+  confirmRestore,
+  type RestoreConfirmOutcome,
+  type RestoreRequestOutcome,
+  requestRestore,
+  type WrongCodeCounter,
+} from './restore.js';
 export { accountOfSession, bindSessionToAccount, endOtherSessions } from './sessions.js';
 export {
   type AccountDeps,

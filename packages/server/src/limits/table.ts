@@ -159,9 +159,11 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'phone.pinSend': [budgets.codeSends],
   'phone.pinSendBonus': [budgets.codeSends],
   'phone.emailCodeSend': [budgets.codeSends],
+  'account.restoreRequest': [budgets.codeSends],
   'phone.codeCheck': [budgets.codeChecks],
   'phone.pinCheckBonus': [budgets.codeChecks],
   'phone.emailCodeCheck': [budgets.codeChecks],
+  'account.restoreConfirm': [budgets.codeChecks],
 
   'account.loginAjax': [budgets.logins],
   'account.loginForm': [budgets.logins],

@@ -10,6 +10,8 @@ import { mediaRoutes } from './media.js';
 import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
 import { phoneRoutes } from './phone.js';
+import { privateRoutes } from './private.js';
+import { restoreRoutes } from './restore.js';
 import { serviceRoutes } from './service.js';
 import { widgetHostRoutes } from './widget-host.js';
 
@@ -26,6 +28,8 @@ export const apiRoutes: FastifyPluginAsync[] = [
   serviceRoutes,
   devRoutes,
   accountRoutes,
+  restoreRoutes,
   confirmationRoutes,
   phoneRoutes,
+  privateRoutes,
 ];

@@ -18,6 +18,7 @@ import {
 } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  type Account,
   checkPhoneFor,
   checkPurchasePin,
   codeMessage,
@@ -105,10 +106,11 @@ export const phoneRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The answer of a PIN sent to the account's phone: 217 when one was sent a moment ago. */
-  const pinAnswer = (sent: SendOutcome, shown: string) => {
-    if (sent.ok) return { status: 'success' as const, message: messages.phoneCodeSent(shown) };
+  const pinAnswer = (sent: SendOutcome, account: Account & { phone: string }) => {
+    const number = account.phone;
+    if (sent.ok) return { status: 'success' as const, message: messages.phoneCodeSent(shownPhone(account)), number };
     if (sent.reason === 'cooldown') {
-      return { status: 'error' as const, code: PIN_ALREADY_SENT, message: codeMessage(sent, 'phone') };
+      return { status: 'error' as const, code: PIN_ALREADY_SENT, message: codeMessage(sent, 'phone'), number };
     }
     return error(codeMessage(sent, 'phone'));
   };
@@ -121,7 +123,7 @@ export const phoneRoutes: FastifyPluginAsync = async (app) => {
     if (!account) return loginFirst;
     if (!account.phone) return noPhone;
     const who = { sessionId: req.session.id, userId: account.id };
-    return pinAnswer(await sendPhoneCode(deps, who, account.phone), shownPhone(account));
+    return pinAnswer(await sendPhoneCode(deps, who, account.phone), { ...account, phone: account.phone });
   });
 
   // The bonus payment's PIN: only to a confirmed phone (212 asks for one to be added).
@@ -130,7 +132,7 @@ export const phoneRoutes: FastifyPluginAsync = async (app) => {
     if (!account) return loginFirst;
     if (!account.phone || !account.phoneConfirmed) return noPhone;
     const who = { sessionId: req.session.id, userId: account.id };
-    return pinAnswer(await sendPhoneCode(deps, who, account.phone, 'purchase'), shownPhone(account));
+    return pinAnswer(await sendPhoneCode(deps, who, account.phone, 'purchase'), { ...account, phone: account.phone });
   });
 
   route(app, phonePinCheckBonus, async (input, req, reply) => {

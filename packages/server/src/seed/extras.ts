@@ -18,6 +18,13 @@ export const GIFT_CARDS = [
   { number: '4321-8765-2109', initial: 200_000, balance: 200_000, validDays: -5 },
 ] as const;
 
+/**
+ * The show whose seats only a signed-in buyer with a confirmed phone may hold (a small club's
+ * sought-after evening: performances.phone_check 'account', codes 440, 212, 216), to try the
+ * phone confirmation. It is in the small seed too.
+ */
+export const PHONE_CHECKED_SHOW = 'Джаз-квартет «Синяя птица»';
+
 export const DEMO_PARTNER = {
   name: 'Демо-партнёр',
   hash: 'demo-partner-hash',

@@ -9,10 +9,12 @@ import {
   type FastifyRequest,
   getHallPage,
   getOrderCompletion,
+  PIN_RULES,
   safeReturnPath,
 } from '@partera/server';
 import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
 import { type RegistrationData, RegistrationPage } from '../pages/account/RegistrationPage.js';
+import { type RestoreData, RestorePage } from '../pages/account/RestorePage.js';
 import { type BasketData, BasketPage } from '../pages/BasketPage.js';
 import type { SiteChrome } from '../pages/chrome.js';
 import { formatClock, formatDayMonth } from '../pages/format.js';
@@ -253,6 +255,18 @@ export function registrationPage(ctx: RequestContext, req: FastifyRequest): Page
     hydrate: false,
     data: { chrome: ctx.chrome, back: backPath(req) },
     title: titled('Регистрация'),
+    noindex: true,
+  };
+}
+
+/** /login/restore/ ('Забыли пароль?'): back to ?back= once the new password is set. */
+export function restorePage(ctx: RequestContext, req: FastifyRequest): PageRender<RestoreData> {
+  return {
+    entry: 'restore',
+    Component: RestorePage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, back: backPath(req), resendSeconds: PIN_RULES.resendAfterMs / 1000 },
+    title: titled('Восстановление пароля'),
     noindex: true,
   };
 }

@@ -26,6 +26,7 @@ import {
   notFoundPage,
   orderCompletePage,
   registrationPage,
+  restorePage,
   serverErrorPage,
   showPage,
   waitingPage,
@@ -45,7 +46,7 @@ export interface SitePagesOptions {
 
 /** Paths a buyer may type without the trailing slash; they are redirected to the canonical one. */
 const SLASHLESS_PAGE =
-  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|login|registration|private)$/;
+  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|login|login\/restore|registration|private)$/;
 
 /**
  * The public website's pages (site-browsing-account.md 2, hall-basket-checkout.md 2, decision
@@ -158,6 +159,13 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const ctx = await load(req);
       if (ctx.account) return reply.redirect(backPath(req), 303);
       return send(req, reply, registrationPage(ctx, req));
+    });
+
+    // 'Забыли пароль?': a signed-in buyer has nothing to restore and goes on as from /login/.
+    app.get('/login/restore/', async (req, reply) => {
+      const ctx = await load(req);
+      if (ctx.account) return reply.redirect(backPath(req), 303);
+      return send(req, reply, restorePage(ctx, req));
     });
 
     app.get<{ Params: { kind: string } }>('/landing/:kind/', async (req, reply) => {

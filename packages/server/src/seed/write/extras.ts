@@ -4,6 +4,7 @@ import {
   DEMO_PARTNER,
   DEMO_TELECOM_PARTNER,
   GIFT_CARDS,
+  PHONE_CHECKED_SHOW,
   PLACEMENT_ELSEWHERE,
   PLACEMENT_MAIN,
   PROMO_CODES,
@@ -35,6 +36,10 @@ export async function writeExtras(
   { cities, places: { cityId, metro }, shows, showIds, hallByKey, plan, performanceIds }: CatalogueRefs,
 ): Promise<void> {
   progress('extras');
+  const phoneChecked = shows.findIndex((s) => s.name === PHONE_CHECKED_SHOW);
+  if (phoneChecked >= 0) {
+    await tx.query(`UPDATE performances SET phone_check = 'account' WHERE show_id = $1`, [showIds[phoneChecked]]);
+  }
   const packageShows = plan
     .map((p, i) => ({ p, id: performanceIds[i]! }))
     .filter(({ p }) => p.hall === 'msk-drama' && p.hour === 19 && p.sale === 'on_sale');

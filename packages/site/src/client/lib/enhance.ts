@@ -66,7 +66,8 @@ export function posterFallbacks(doc: Document = document): void {
  * (account.ts) loads at the first click, so browsing pages stay small; without scripts 'Войти'
  * is a link to /login/. A seat call answering 440 (login required) opens the same popup: the
  * seat map sends a bubbling 'login-required' event (core store/events.ts); after signing in the
- * page reloads with the basket kept.
+ * page reloads with the basket kept. A seat that needs a confirmed phone (212, 216, 631) opens
+ * the phone dialog (phone-dialog.ts) the same way, and is asked for again once it is confirmed.
  */
 export function accountCorner(doc: Document = document): void {
   const win = doc.defaultView ?? window;
@@ -82,6 +83,11 @@ export function accountCorner(doc: Document = document): void {
     });
   }
   doc.addEventListener('login-required', () => login(`/login/?back=${encodeURIComponent(win.location.pathname)}`));
+  // 212, 216, 631: the phone confirmed by a PIN in a dialog, then the seat is asked for again.
+  doc.addEventListener('phone-confirmation-required', (event) => {
+    const detail = (event as CustomEvent<{ message: string; retry: () => Promise<void> }>).detail;
+    void import('./phone-dialog.js').then((m) => m.confirmPhoneThenRetry(doc, detail));
+  });
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-logout-form]')) {
     form.addEventListener('submit', (event) => {
       event.preventDefault();

@@ -2,9 +2,10 @@
 import { TextField } from './TextField.js';
 
 /**
- * The login form (site-browsing-account.md 2.3): Контакт and Пароль; Отмена, Регистрация and
- * Авторизация. The same markup is the header's popup (a <dialog>, sent by script to the popup
- * call) and the /login/ page (an ordinary form post, the 'html-form' style, when scripts are off).
+ * The login form (site-browsing-account.md 2.3): Контакт and Пароль ('Забыли пароль?' under it:
+ * /login/restore/); Отмена, Регистрация and Авторизация. The same markup is the header's popup (a
+ * <dialog>, sent by script to the popup call) and the /login/ page (an ordinary form post, the
+ * 'html-form' style, when scripts are off).
  */
 export interface LoginFormProps {
   /** Where a form login returns to. */
@@ -38,6 +39,11 @@ export function LoginForm({ back, csrf, error, idPrefix }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
       />
+      <p className="auth-form__links">
+        <a className="auth-form__link" href={`/login/restore/?back=${encodeURIComponent(back)}`}>
+          Забыли пароль?
+        </a>
+      </p>
       <div className="auth-form__actions">
         <button type="button" className="button button--outline" data-login-cancel="">
           Отмена
