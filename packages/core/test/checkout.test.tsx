@@ -343,6 +343,40 @@ describe('Checkout: paying', () => {
     expect(nav.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('on 113 lets the host confirm the phone, then places the order again; without a host it shows the message', async () => {
+    let placed = 0;
+    const seen = serve({
+      ...checkoutRoutes,
+      'GET /order/createSessionOrder/': () =>
+        ++placed === 1
+          ? { error: 113, message: 'Подтвердите номер телефона' }
+          : { error: 0, url: '/payment/session/501/' },
+    });
+    const asked: Array<{ code: number; message: string; retry: () => Promise<void> }> = [];
+    const host = (event: Event) => {
+      event.preventDefault();
+      asked.push((event as CustomEvent).detail);
+    };
+    document.addEventListener('phone-confirmation-required', host);
+    try {
+      renderCheckout({ initialState: basket({ userIsGuest: false }) });
+      await act(async () => fireEvent.click(payButton()));
+      await waitFor(() => expect(asked).toHaveLength(1));
+      expect(asked[0]).toMatchObject({ code: 113, message: 'Подтвердите номер телефона' });
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      await act(() => asked[0]!.retry());
+      await waitFor(() => expect(submitted).toHaveLength(1));
+      expect(seen.filter((r) => r.path === '/order/createSessionOrder/')).toHaveLength(2);
+    } finally {
+      document.removeEventListener('phone-confirmation-required', host);
+    }
+    cleanup();
+    placed = 0;
+    renderCheckout({ initialState: basket({ userIsGuest: false }) });
+    await act(async () => fireEvent.click(payButton()));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Подтвердите номер телефона');
+  });
+
   it('shows no alert for code 638', async () => {
     const seen = serve({
       ...checkoutRoutes,

@@ -7,7 +7,19 @@ export type {
   FastifyRequest,
   LightMyRequestResponse,
 } from 'fastify';
-export { type Account, accountOfSession, PIN_RULES } from './accounts/index.js';
+export {
+  type Account,
+  type AccountOrder,
+  type AccountOrderItem,
+  type AccountOrderPerformance,
+  type AccountOrdersOptions,
+  type AccountOrdersPage,
+  type AccountOrderTicket,
+  accountOfSession,
+  listAccountOrders,
+  ORDER_STATUS_TEXT,
+  PIN_RULES,
+} from './accounts/index.js';
 export { AdmissionGate, admissionGateOf, queueMessage, type Verdict } from './admission/index.js';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
@@ -42,6 +54,7 @@ export {
   type OutboxMessage,
   startOutboxWorker,
 } from './notifications/outbox.js';
+export { type BuyerOrder, findBuyerOrder } from './payments/buyer-order.js';
 export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
 export { type DemoLoader, type RunningServer, startServer } from './runtime.js';
 export { getBasketState } from './services/basket/index.js';
@@ -58,3 +71,4 @@ export {
   registerPartner,
 } from './services/partners/index.js';
 export { type CompletionTicket, getOrderCompletion, type OrderCompletion } from './tickets/completion.js';
+export { formatOrderNumber } from './tickets/format.js';

@@ -88,7 +88,7 @@ describeEachDatabase('issue 10: e-mail confirmation codes', (get) => {
     const { b, email } = await registered();
     const send = (who: Buyer, to: string) =>
       who.post('/email/codesend/', { email: to, similarCheck: 0, nourl: 1 }).then((r) => r.json());
-    expect(await send(b, email)).toEqual({ status: 'error', message: messages.codeCooldown(60) });
+    expect(await send(b, email)).toEqual({ status: 'error', message: messages.codeCooldown(60), code: 217 });
     clock.advance(PIN_RULES.resendAfterMs);
     expect(await send(b, email)).toEqual({ status: 'success', message: messages.emailCodeSent(email) });
     // The newest code is the one that counts.

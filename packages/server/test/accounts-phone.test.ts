@@ -10,12 +10,12 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { accountOfSession, PIN_RULES } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
 import { PHONE_CHECK_FRESH_MINUTES } from '../src/services/basket/rules.js';
+import { registeredBuyer } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
 
 let serial = 0;
-const unique = () => `${Date.now().toString(36)}${++serial}`;
 /** A Russian mobile number nobody else in the run uses: 79xxxxxxxxx. */
 const uniquePhone = () => `79${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial % 1000).padStart(3, '0')}`;
 
@@ -27,18 +27,8 @@ describeEachDatabase('issue 10: phone confirmation', (get) => {
   });
   beforeEach(() => clock.reset());
 
-  async function registered(): Promise<Buyer> {
-    const b = buyer(app);
-    const r = await b.post('/registration/', {
-      'RegistrationForm[email]': `phone${unique()}@example.ru`,
-      'RegistrationForm[password]': 'long enough 1',
-      'RegistrationForm[firstname]': 'Пётр',
-      'RegistrationForm[surname]': 'Гринёв',
-      'RegistrationForm[consent]': '1',
-    });
-    expect(r.json().state).toBe(1);
-    return b;
-  }
+  const registered = async (): Promise<Buyer> =>
+    (await registeredBuyer(app, { firstname: 'Пётр', surname: 'Гринёв' })).b;
 
   /** The last SMS code the outbox holds for the number. */
   async function lastSms(number: string): Promise<{ code: string; text: string }> {
@@ -104,6 +94,12 @@ describeEachDatabase('issue 10: phone confirmation', (get) => {
     });
     const sms = await lastSms(number);
     expect(sms.text).toContain('Никому его не сообщайте');
+    // Asking again at once sends nothing: the code just sent still works (217, on to the code).
+    expect(await post(b, '/phone/codesend/', { number, country: 'RU', similarCheck: 1 })).toEqual({
+      status: 'error',
+      message: messages.codeCooldown(60),
+      code: 217,
+    });
     expect(await post(b, '/phone/codecheck/', { 'form[phone]': number, 'form[code]': wrongOf(sms.code) })).toEqual({
       status: 'error',
       message: messages.codeWrong(PIN_RULES.maxAttempts - 1),

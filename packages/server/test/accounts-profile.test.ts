@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { accountOfSession, buyersToday } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
+import { registeredBuyer, TEST_PASSWORD, uniqueEmail } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 
-let emails = 0;
-const uniqueEmail = () => `profile${Date.now().toString(36)}${++emails}@example.ru`;
-const PASSWORD = 'long enough 1';
+const PASSWORD = TEST_PASSWORD;
 const NEW_PASSWORD = 'brand new secret 2';
 
 describeEachDatabase('the cabinet: profile, personal info, password change', (get) => {
@@ -26,18 +25,7 @@ describeEachDatabase('the cabinet: profile, personal info, password change', (ge
   });
   beforeEach(() => clock.reset());
 
-  async function registered(email = uniqueEmail()): Promise<{ b: Buyer; email: string }> {
-    const b = buyer(app);
-    const r = await b.post('/registration/', {
-      'RegistrationForm[email]': email,
-      'RegistrationForm[password]': PASSWORD,
-      'RegistrationForm[firstname]': 'Анна',
-      'RegistrationForm[surname]': 'Каренина',
-      'RegistrationForm[consent]': '1',
-    });
-    expect(r.json().state).toBe(1);
-    return { b, email };
-  }
+  const registered = (email = uniqueEmail('profile')) => registeredBuyer(app, { email });
 
   /** Another browser signed in to the account. */
   async function signedIn(email: string, password = PASSWORD): Promise<Buyer> {

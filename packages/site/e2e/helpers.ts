@@ -53,3 +53,33 @@ export async function payWithSandboxCard(
   await bank.getByLabel('Владелец карты').fill(holder);
   await bank.getByRole('button', { name: /^Оплатить/ }).click();
 }
+
+/**
+ * Registers a new account through /registration/ (the consent ticked); the page then shows the
+ * e-mail code step, signed in.
+ */
+export async function registerBuyer(
+  page: Page,
+  who: { email: string; firstName: string; surname: string; password?: string; back?: string },
+): Promise<void> {
+  await page.goto(`/registration/?back=${who.back ?? '/'}`);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Пароль').fill(who.password ?? 'long enough 42');
+  await page.getByLabel('Имя').fill(who.firstName);
+  await page.getByLabel('Фамилия').fill(who.surname);
+  await page.getByLabel(/согласен на обработку/).check();
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByRole('status')).toContainText(who.email);
+}
+
+/**
+ * The newest code the development outbox lists for a recipient: an SMS's text ('Partera: код
+ * 1234 …') or an e-mail's subject ('Код подтверждения: 1234').
+ */
+export async function outboxCode(page: Page, recipient: string): Promise<string> {
+  const outbox = await (await page.request.get('/dev/outbox/')).text();
+  const row = outbox.split('<tr').find((r) => r.includes(recipient)) ?? '';
+  const code = /(?:код|Код подтверждения:) (\d{4})/.exec(row)?.[1];
+  expect(code, `a code for ${recipient}`).toBeDefined();
+  return code!;
+}

@@ -31,7 +31,9 @@ describe('client build', () => {
   it('writes one hashed entry per page kind, the stylesheet and a manifest', () => {
     expect(Object.keys(assets.manifest?.entries ?? {}).sort()).toEqual([
       'account',
+      'bank',
       'basket',
+      'cabinet',
       'complete',
       'hall',
       'home',

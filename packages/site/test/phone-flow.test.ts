@@ -92,6 +92,16 @@ describe('PhoneFlow', () => {
     expect(calls.at(-1)).toEqual(['/phone/codecheck/', { 'form[phone]': '79161234567', 'form[code]': '4321' }]);
   });
 
+  it('goes on to the PIN when a code sent a moment ago still works (217)', async () => {
+    const { api } = fakeApi({
+      '/phone/validate/': [{ status: 'success', number: '79161234567', country: 'RU' }],
+      '/phone/codesend/': [{ status: 'error', code: 217, message: 'Код уже отправлен' }],
+    });
+    const flow = new PhoneFlow(api);
+    await flow.submitNumber('9161234567');
+    expect(flow.state).toMatchObject({ step: 'code', note: 'Код уже отправлен', error: null });
+  });
+
   it('says what failed when the server cannot be reached', async () => {
     const { api } = fakeApi({ '/phone/pinsend/': ['network'] });
     const flow = new PhoneFlow(api);

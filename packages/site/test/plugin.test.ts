@@ -152,6 +152,45 @@ describe('site pages over HTTP', () => {
     expect((await get('/order/complete/')).statusCode).toBe(404);
   });
 
+  it('shows the bank page of the buyer’s own order only, and sends a paid one to its completion page', async () => {
+    const order = (status: string) =>
+      db
+        .query<{ id: number }>(
+          `INSERT INTO orders (session_id, access_token, status, email, first_name, surname, payment_method,
+                               delivery_method, total, created_at)
+           VALUES ($1, $2, $3, 'a@example.ru', 'Анна', 'Петрова', 'card', 'eticket', 150000, now()) RETURNING id`,
+          [sid, `token-${status}`, status],
+        )
+        .then((r) => r.rows[0]!.id);
+    const open = await order('new');
+    const res = await get(`/payment/bank/${open}/`, { cookie: `sid=${sid}` });
+    expect(res.statusCode).toBe(200);
+    const text = visibleText(res.body);
+    expect(text).toContain('Оплата заказа №');
+    expect(text).toMatch(/К оплате: 1\s500\s₽/);
+    expect(res.body).toContain(`data-order-id="${open}"`);
+    // Another buyer (no cookie, a wrong token) learns nothing; the order's token opens it elsewhere.
+    expect((await get(`/payment/bank/${open}/`)).statusCode).toBe(404);
+    expect((await get(`/payment/bank/${open}/?token=nope`)).statusCode).toBe(404);
+    expect((await get(`/payment/bank/${open}/?token=token-new`)).statusCode).toBe(200);
+    expect((await get('/payment/bank/abc/', { cookie: `sid=${sid}` })).statusCode).toBe(404);
+    const paid = await order('paid');
+    const done = await get(`/payment/bank/${paid}/`, { cookie: `sid=${sid}` });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(`/order/complete/?orderId=${paid}&token=token-paid`);
+    const cancelled = await order('cancelled');
+    expect(visibleText((await get(`/payment/bank/${cancelled}/`, { cookie: `sid=${sid}` })).body)).toContain(
+      'Этот заказ уже нельзя оплатить',
+    );
+  });
+
+  it('sends a guest asking for the cabinet to sign in first, and back', async () => {
+    const res = await get('/private/');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login/?back=%2Fprivate%2F');
+    expect((await get('/private')).headers.location).toBe('/private/');
+  });
+
   it('serves the landing pages and the stylesheet', async () => {
     const faq = await get('/landing/help_faq/');
     expect(visibleText(faq.body)).toContain('Вопросы и ответы');

@@ -5,7 +5,6 @@
 import {
   createAnonymousOrder,
   createSessionOrder,
-  type OrderAnswer,
   type PaymentStateAnswer,
   paymentSession,
   paymentState,

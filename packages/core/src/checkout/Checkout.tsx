@@ -21,6 +21,7 @@ import { type BasketStore, createBasketStore } from '../basket/store.js';
 import { visitorId } from '../payment/fingerprint.js';
 import { PartnerPay, PaymentFrame } from '../payment/lazy.js';
 import { type PaymentStart, paymentStartOf } from '../payment/session.js';
+import { askHost } from '../store/events.js';
 import { useCountdown } from '../ui/countdown.js';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/media.js';
 import { browserNavigation, type Navigation, siteUrl } from '../ui/navigation.js';
@@ -92,6 +93,7 @@ export function Checkout({
   /** Spec 4.7: one order and one bank session at a time, whatever the clicks. */
   const inProgress = useRef(false);
   /** An order whose session failed: a retry opens the session again instead of a second order. */
+  const root = useRef<HTMLElement>(null);
   const createdOrder = useRef<{ url: string; params: Record<string, string | number | boolean> } | null>(null);
   const inputs = {
     email: useRef<HTMLInputElement>(null),
@@ -123,7 +125,16 @@ export function Checkout({
   const showOrderError = (answer: { error: number; code?: number; message?: string }) => {
     const action = orderErrorAction(answer.code ?? answer.error);
     if (action.kind === 'silent') return;
-    // 113 (phone confirmation) needs the phone widget, which this page does not host: its message is shown.
+    // 113: the host confirms the phone (the site's PIN dialog), then the order is placed again.
+    // A host that does not take the event leaves the message shown here.
+    const code = answer.code ?? answer.error;
+    const message = answer.message ?? '';
+    if (
+      action.kind === 'confirmPhone' &&
+      askHost(root.current, 'phone-confirmation-required', { code, message, retry: pay })
+    ) {
+      return;
+    }
     notices.alert({
       message: messageOr(answer.message, messages.orderCreateFailed),
       persistent: true,
@@ -229,7 +240,7 @@ export function Checkout({
   const payLabel = isMobile ? 'Оплатить' : 'Перейти к оплате';
 
   return (
-    <section className="pt-widget pt-checkout" aria-labelledby={ids.root}>
+    <section ref={root} className="pt-widget pt-checkout" aria-labelledby={ids.root}>
       <h2 id={ids.root} className="pt-checkout__title">
         Оформление заказа
       </h2>

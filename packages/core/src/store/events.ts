@@ -60,3 +60,18 @@ export function emit<K extends HallEventName>(
 ) {
   target?.dispatchEvent(new CustomEvent(name, { detail, bubbles: true }));
 }
+
+/**
+ * Asks the host to handle a code (the checkout's 113: confirm the phone, then place the order
+ * again). The event is cancelable: a host that takes it calls preventDefault(), and the widget
+ * then leaves the flow to it. False when no host took it (the widget shows the message itself).
+ */
+export function askHost<K extends HallEventName>(
+  target: EventTarget | null | undefined,
+  name: K,
+  detail: HallEventMap[K],
+): boolean {
+  if (!target) return false;
+  const event = new CustomEvent(name, { detail, bubbles: true, cancelable: true });
+  return !target.dispatchEvent(event);
+}

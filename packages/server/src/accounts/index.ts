@@ -12,6 +12,7 @@
  * - phones.ts    Confirming an account's phone by SMS code; the bonus payment's PIN.
  * - restore.ts   The password reset by an e-mail code ('Забыли пароль?').
  * - profile.ts   The cabinet's requisites: reading them, the personal info, the password change.
+ * - orders.ts    The cabinet's orders tab: the account's orders, newest first, a page at a time.
  */
 export {
   type CheckOutcome,
@@ -22,6 +23,19 @@ export {
   sendCode,
 } from './codes.js';
 export { checkEmailFor, confirmEmail, sendEmailCode } from './email.js';
+export {
+  ACCOUNT_ORDERS_DEFAULT_LIMIT,
+  ACCOUNT_ORDERS_MAX_LIMIT,
+  type AccountOrder,
+  type AccountOrderItem,
+  type AccountOrderPerformance,
+  type AccountOrderStatus,
+  type AccountOrdersOptions,
+  type AccountOrdersPage,
+  type AccountOrderTicket,
+  listAccountOrders,
+  ORDER_STATUS_TEXT,
+} from './orders.js';
 export { hashPassword, passwordMatches } from './passwords.js';
 export {
   checkPhoneFor,

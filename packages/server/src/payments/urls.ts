@@ -32,6 +32,15 @@ export function orderCompletePath(orderId: number, accessToken: string): string 
   return `/order/complete/?orderId=${orderId}&token=${encodeURIComponent(accessToken)}`;
 }
 
+/**
+ * The site's bank page of an unpaid order (/payment/bank/{orderId}/, hall 4.7). The token opens
+ * it from any session: an account's order was placed in a session the buyer may no longer hold
+ * (a sign-out, another device).
+ */
+export function orderBankPagePath(orderId: number, accessToken: string): string {
+  return `/payment/bank/${orderId}/?token=${encodeURIComponent(accessToken)}`;
+}
+
 /** The basket page telling the buyer the payment failed; the order stays 'new' to pay again. */
 export function paymentFailedPath(orderId: number): string {
   return `/shopcart/?payment=failed&orderId=${orderId}`;

@@ -1,4 +1,4 @@
-import { emailCodeCheck, emailCodeSend, emailValidate, messages } from '@partera/contract';
+import { ErrorCode, emailCodeCheck, emailCodeSend, emailValidate, messages } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { checkEmailFor, codeMessage, confirmEmail, normalizeEmail, sendEmailCode } from '../accounts/index.js';
 import { route } from '../http/route.js';
@@ -32,9 +32,10 @@ export const confirmationRoutes: FastifyPluginAsync = async (app) => {
     const check = await checkEmailFor(deps, account.id, input.email);
     if (!check.ok) return { status: 'error' as const, message: check.message };
     const sent = await sendEmailCode(deps, { sessionId: req.session.id, userId: account.id }, check.email);
-    return sent.ok
-      ? { status: 'success' as const, message: messages.emailCodeSent(check.email) }
-      : { status: 'error' as const, message: codeMessage(sent) };
+    if (sent.ok) return { status: 'success' as const, message: messages.emailCodeSent(check.email) };
+    // A code sent a moment ago still works: the browser goes on to the code (217).
+    const code = sent.reason === 'cooldown' ? { code: ErrorCode.pinAlreadySent } : {};
+    return { status: 'error' as const, message: codeMessage(sent), ...code };
   });
 
   route(app, emailCodeCheck, async (input, req, reply) => {

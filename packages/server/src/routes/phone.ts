@@ -31,9 +31,6 @@ import { route } from '../http/route.js';
 import { FailureCounter, limiterOf, subjectBudgets } from '../limits/index.js';
 import { loginFirst, signedInAccount } from './signed-in.js';
 
-/** A code was sent already and still works: the browser shows the PIN form (code 217). */
-const PIN_ALREADY_SENT = 217;
-
 /**
  * Phone confirmation (site-browsing-account.md 4, 5 Phone and 7; hall-basket-checkout.md 7.7):
  * the country's masks and list, the number's check, an SMS code and its check; the purchase's
@@ -83,9 +80,12 @@ export const phoneRoutes: FastifyPluginAsync = async (app) => {
       return error(input.similarCheck === 0 ? messages.phoneSameAsCurrent : messages.phoneAlreadyConfirmed);
     }
     const sent = await sendPhoneCode(deps, { sessionId: req.session.id, userId: account.id }, check.number);
-    return sent.ok
-      ? { status: 'success' as const, message: messages.phoneCodeSent(formatPhone(check.number, check.country)) }
-      : error(codeMessage(sent, 'phone'));
+    if (sent.ok) {
+      return { status: 'success' as const, message: messages.phoneCodeSent(formatPhone(check.number, check.country)) };
+    }
+    // A code sent a moment ago still works: the browser goes on to the code (217).
+    const code = sent.reason === 'cooldown' ? { code: ErrorCode.pinAlreadySent } : {};
+    return { ...error(codeMessage(sent, 'phone')), ...code };
   });
 
   route(app, phoneCodeCheck, async (input, req, reply) => {
@@ -110,7 +110,7 @@ export const phoneRoutes: FastifyPluginAsync = async (app) => {
     const number = account.phone;
     if (sent.ok) return { status: 'success' as const, message: messages.phoneCodeSent(shownPhone(account)), number };
     if (sent.reason === 'cooldown') {
-      return { status: 'error' as const, code: PIN_ALREADY_SENT, message: codeMessage(sent, 'phone'), number };
+      return { status: 'error' as const, code: ErrorCode.pinAlreadySent, message: codeMessage(sent, 'phone'), number };
     }
     return error(codeMessage(sent, 'phone'));
   };

@@ -2,19 +2,26 @@
  * What each page reads and how it is titled: the loaders between a request and a page
  * component. Pages that buy (hall, basket) hydrate; the others are plain HTML with a tiny script.
  */
-import { idDigits, messages, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
+import { formatPhone, idDigits, messages, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
 import {
+  type Account,
   CSRF_PARAM,
   cachedCatalogueOf,
   type FastifyRequest,
+  findBuyerOrder,
+  formatOrderNumber,
   getHallPage,
   getOrderCompletion,
+  listAccountOrders,
   PIN_RULES,
   safeReturnPath,
 } from '@partera/server';
 import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
+import { type CabinetData, CabinetPage, type CabinetTab } from '../pages/account/private/CabinetPage.js';
+import type { ProfileView } from '../pages/account/private/ProfileTab.js';
 import { type RegistrationData, RegistrationPage } from '../pages/account/RegistrationPage.js';
 import { type RestoreData, RestorePage } from '../pages/account/RestorePage.js';
+import { type BankData, BankPage } from '../pages/BankPage.js';
 import { type BasketData, BasketPage } from '../pages/BasketPage.js';
 import type { SiteChrome } from '../pages/chrome.js';
 import { formatClock, formatDayMonth } from '../pages/format.js';
@@ -179,6 +186,78 @@ export function basketPage(ctx: RequestContext, req: FastifyRequest): PageRender
     title: titled('Корзина и оформление заказа'),
     noindex: true,
     widgetStyles: widgetStyles.basket,
+  };
+}
+
+/**
+ * /payment/bank/{orderId}/: the order's own bank page (a phone's checkout of a signed-in buyer,
+ * hall 4.7). Only the buyer's own order (this session's, or with its token); a paid one goes to
+ * its completion page. Null (404) for anything else.
+ */
+export async function bankPage(
+  ctx: RequestContext,
+  req: FastifyRequest,
+  rawOrderId: string,
+): Promise<PageRender<BankData> | { redirect: string } | null> {
+  const orderId = pageId(rawOrderId);
+  if (orderId === null) return null;
+  const token = pageCode((req.query as Record<string, unknown>).token) ?? undefined;
+  const order = await findBuyerOrder(ctx.deps.db, { orderId, sessionId: req.session.id, token });
+  if (!order) return null;
+  if (order.status === 'paid') {
+    return { redirect: `/order/complete/?orderId=${order.id}&token=${encodeURIComponent(order.accessToken)}` };
+  }
+  return {
+    entry: 'bank',
+    Component: BankPage,
+    hydrate: false,
+    data: {
+      chrome: ctx.chrome,
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.id),
+      total: order.total,
+      payable: order.status === 'new',
+      token: token ?? null,
+    },
+    title: titled(`Оплата заказа № ${formatOrderNumber(order.id)}`),
+    noindex: true,
+    widgetStyles: widgetStyles.payment,
+  };
+}
+
+/** The requisites as the cabinet shows them. */
+function profileOf(account: Account): ProfileView {
+  const [y, m, d] = account.birthDate?.split('-') ?? [];
+  return {
+    surname: account.surname,
+    firstName: account.firstName,
+    patronymic: account.patronymic,
+    birthDate: y && m && d ? `${d}.${m}.${y}` : '',
+    email: account.email ?? '',
+    emailConfirmed: account.emailConfirmed,
+    phone: account.phone ? formatPhone(account.phone, account.phoneCountry) : '',
+    phoneConfirmed: account.phoneConfirmed,
+  };
+}
+
+/**
+ * /private/ and /private/orders, for a signed-in buyer (the caller sends a guest to /login/). The
+ * orders come a page at a time (?before= the last order id of the previous page).
+ */
+export async function cabinetPage(
+  ctx: RequestContext & { account: Account },
+  req: FastifyRequest,
+  tab: CabinetTab,
+): Promise<PageRender<CabinetData>> {
+  const before = pageId((req.query as Record<string, unknown>).before);
+  const orders = tab === 'orders' ? await listAccountOrders(ctx.deps.db, ctx.account.id, { before }) : null;
+  return {
+    entry: 'cabinet',
+    Component: CabinetPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, tab, profile: profileOf(ctx.account), orders },
+    title: titled('Личный кабинет'),
+    noindex: true,
   };
 }
 

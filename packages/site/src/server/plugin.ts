@@ -17,7 +17,9 @@ import { sitePagePolicy } from './content-security.js';
 import { createContextLoader, type RequestContext } from './context.js';
 import {
   backPath,
+  bankPage,
   basketPage,
+  cabinetPage,
   hallPage,
   homePage,
   LANDING_KINDS,
@@ -46,7 +48,7 @@ export interface SitePagesOptions {
 
 /** Paths a buyer may type without the trailing slash; they are redirected to the canonical one. */
 const SLASHLESS_PAGE =
-  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|login|login\/restore|registration|private)$/;
+  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|payment\/bank\/\d+|login|login\/restore|registration|private)$/;
 
 /**
  * The public website's pages (site-browsing-account.md 2, hall-basket-checkout.md 2, decision
@@ -147,6 +149,26 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const page = await orderCompletePage(ctx, req, completionLinks);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
+
+    app.get<{ Params: { orderId: string } }>('/payment/bank/:orderId/', async (req, reply) => {
+      const ctx = await load(req);
+      const page = await bankPage(ctx, req, req.params.orderId);
+      if (!page) return sendNotFound(req, reply, ctx);
+      if ('redirect' in page) return reply.redirect(page.redirect, 303);
+      return send(req, reply, page);
+    });
+
+    // The personal account (site-browsing-account.md 2.15): a guest signs in first and comes back.
+    for (const [path, tab] of [
+      ['/private/', 'profile'],
+      ['/private/orders', 'orders'],
+    ] as const) {
+      app.get(path, async (req, reply) => {
+        const ctx = await load(req);
+        if (!ctx.account) return reply.redirect(`/login/?back=${encodeURIComponent(path)}`, 303);
+        return send(req, reply, await cabinetPage({ ...ctx, account: ctx.account }, req, tab));
+      });
+    }
 
     // Signing in (site-browsing-account.md 2.3): a signed-in buyer goes straight on.
     app.get('/login/', async (req, reply) => {

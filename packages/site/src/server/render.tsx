@@ -7,7 +7,17 @@ import { type LoadedAssets, pageAssets } from './assets.js';
 import { renderDocument } from './document.js';
 
 /** The client entry (src/client/{entry}.ts[x]) a page loads. */
-export type ClientEntry = 'home' | 'show' | 'hall' | 'basket' | 'complete' | 'page' | 'account' | 'restore';
+export type ClientEntry =
+  | 'home'
+  | 'show'
+  | 'hall'
+  | 'basket'
+  | 'complete'
+  | 'page'
+  | 'account'
+  | 'restore'
+  | 'bank'
+  | 'cabinet';
 
 export interface PageRender<D> {
   entry: ClientEntry;

@@ -9,4 +9,5 @@ const ui = { id: 'ui', css: uiCss };
 export const widgetStyles = {
   hall: [ui, { id: 'seat-map', css: seatMapCss }],
   basket: [ui, { id: 'basket', css: basketCss }, { id: 'checkout', css: checkoutCss }],
+  payment: [ui, { id: 'checkout', css: checkoutCss }],
 };

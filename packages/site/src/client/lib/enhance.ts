@@ -84,7 +84,9 @@ export function accountCorner(doc: Document = document): void {
   }
   doc.addEventListener('login-required', () => login(`/login/?back=${encodeURIComponent(win.location.pathname)}`));
   // 212, 216, 631: the phone confirmed by a PIN in a dialog, then the seat is asked for again.
+  // The checkout's 113 asks the same (a cancelable event: taking it tells the widget so).
   doc.addEventListener('phone-confirmation-required', (event) => {
+    event.preventDefault();
     const detail = (event as CustomEvent<{ message: string; retry: () => Promise<void> }>).detail;
     void import('./phone-dialog.js').then((m) => m.confirmPhoneThenRetry(doc, detail));
   });

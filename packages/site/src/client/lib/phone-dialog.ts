@@ -201,6 +201,11 @@ export function mountPhoneFlow(
   });
 }
 
+/** A phone flow over the site's own calls. */
+export function phoneFlowOf(mode: 'add' | 'change'): PhoneFlow {
+  return new PhoneFlow(api, mode);
+}
+
 /**
  * The purchase's check: a dialog that confirms the account's phone (a PIN to the number it has,
  * or a number first), then closes and runs `retry`.
@@ -214,7 +219,7 @@ export function confirmPhoneThenRetry(doc: Document, detail: { message: string; 
   ]);
   dialog.setAttribute('aria-label', 'Подтверждение телефона');
   doc.body.append(dialog);
-  const flow = new PhoneFlow(api, 'add');
+  const flow = phoneFlowOf('add');
   mountPhoneFlow(body, flow, {
     intro: detail.message || messages.noPhoneOnAccount,
     onCancel: () => dialog.close(),

@@ -7,7 +7,7 @@
  * sent a moment ago) straight to the PIN step. Views (the purchase dialog, the cabinet's
  * sub-form) render the state and call the actions; this file knows no DOM.
  */
-import { DEFAULT_PHONE_COUNTRY, messages, normalizePhone } from '@partera/contract';
+import { DEFAULT_PHONE_COUNTRY, ErrorCode, messages, normalizePhone } from '@partera/contract';
 
 export type PhoneFlowState =
   | { step: 'number'; country: string; busy: boolean; error: string | null }
@@ -30,8 +30,8 @@ export interface PhoneFlowApi {
 }
 
 /** 212: the account has no phone; 217: a PIN was sent and still works. */
-const NO_PHONE = 212;
-const PIN_ALREADY_SENT = 217;
+const NO_PHONE = ErrorCode.noPhone;
+const PIN_ALREADY_SENT = ErrorCode.pinAlreadySent;
 
 export class PhoneFlow {
   state: PhoneFlowState;
@@ -107,7 +107,9 @@ export class PhoneFlow {
     const similarCheck = this.mode === 'add' ? '1' : '0';
     const sent = await this.api.post('/phone/codesend/', { number, country, similarCheck }).catch(() => null);
     if (!sent) return this.fail(messages.codeSendError);
-    if (sent.status !== 'success') return this.fail(sent.message ?? messages.codeSendError);
+    // 217: the code sent a moment ago still works; the PIN step says so.
+    const stillValid = sent.code === PIN_ALREADY_SENT;
+    if (sent.status !== 'success' && !stillValid) return this.fail(sent.message ?? messages.codeSendError);
     this.set({ step: 'code', number, country, note: sent.message ?? '', busy: false, error: null });
   }
 

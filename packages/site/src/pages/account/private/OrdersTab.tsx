@@ -1,0 +1,103 @@
+/** @jsxRuntime automatic */
+import { plural, TICKET_FORMS } from '@partera/contract';
+import type { AccountOrder, AccountOrderItem, AccountOrdersPage } from '@partera/server';
+import { formatClock, formatDayMonth, price } from '../../format.js';
+
+function itemText(item: AccountOrderItem): string {
+  if (item.kind === 'entrance')
+    return `${item.sectionName}, ${item.ticketCount} ${plural(item.ticketCount, TICKET_FORMS)}`;
+  return `${item.sectionName}, ряд ${item.row ?? ''}, место ${item.place ?? ''}`;
+}
+
+function Order({ order }: { order: AccountOrder }) {
+  return (
+    <article className="account-order" aria-labelledby={`order-${order.id}`}>
+      <header className="account-order__head">
+        <h3 id={`order-${order.id}`} className="account-order__title">
+          Заказ № {order.number}
+        </h3>
+        <span className={`order-status order-status--${order.status}`}>{order.statusText}</span>
+        <span className="account-order__total">{price(order.total)}</span>
+      </header>
+      {order.performances.map((p) => (
+        <section key={p.performanceId} className="account-order__show">
+          <p className="account-order__name">
+            <a href={p.showUrl}>{p.showName}</a>
+          </p>
+          <p className="account-order__when">
+            <time dateTime={p.startsAt}>
+              {formatDayMonth(p.startsAt, p.timeZone)} в {formatClock(p.startsAt, p.timeZone)}
+            </time>{' '}
+            · {p.buildingName}, {p.hallName}
+          </p>
+          <ul className="account-order__items">
+            {p.items.map((item) => (
+              <li key={item.id}>
+                <span>
+                  {itemText(item)}
+                  {item.tariffName ? ` · ${item.tariffName}` : ''}
+                </span>
+                <span>
+                  {item.tickets
+                    .filter((t) => t.pdfUrl)
+                    .map((t) => (
+                      <a key={t.code} className="account-order__ticket" href={t.pdfUrl ?? undefined}>
+                        Билет {t.code}
+                      </a>
+                    ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {order.pdfUrl || order.payUrl ? (
+        <p className="account-order__actions">
+          {order.pdfUrl ? (
+            <a className="button button--outline" href={order.pdfUrl}>
+              Скачать все билеты (PDF)
+            </a>
+          ) : null}
+          {order.payUrl ? (
+            <a className="button" href={order.payUrl}>
+              Оплатить
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+/**
+ * /private/orders (site-browsing-account.md 2.15): the buyer's orders, newest first, with their
+ * state, tickets and PDFs; an unpaid order links to its bank page. 'Показать ещё' is the next page.
+ */
+export function OrdersTab({ page }: { page: AccountOrdersPage }) {
+  if (page.orders.length === 0) {
+    return (
+      <section className="cabinet__panel account-orders">
+        <p>Заказов пока нет.</p>
+        <p>
+          <a className="button" href="/">
+            Выбрать мероприятие
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="account-orders" aria-label={`Заказы: ${page.totalCount}`}>
+      {page.orders.map((order) => (
+        <Order key={order.id} order={order} />
+      ))}
+      {page.nextBefore !== null ? (
+        <p>
+          <a className="button button--outline" href={`/private/orders?before=${page.nextBefore}`}>
+            Показать ещё
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+/** @jsxRuntime automatic */
+import { DEFAULT_BIRTH_DATE, PASSWORD_MIN_LENGTH, PIN_LENGTH } from '@partera/contract';
+import type { ReactNode } from 'react';
+
+/** The requisites as the cabinet shows them. */
+export interface ProfileView {
+  surname: string;
+  firstName: string;
+  patronymic: string;
+  /** dd.mm.yyyy, or '' when not given. */
+  birthDate: string;
+  email: string;
+  emailConfirmed: boolean;
+  /** '+7 916 1234567', or ''. */
+  phone: string;
+  phoneConfirmed: boolean;
+}
+
+function Mark({ confirmed }: { confirmed: boolean }) {
+  return (
+    <span className={confirmed ? 'mark mark--ok' : 'mark mark--pending'}>
+      {confirmed ? 'подтверждён' : 'не подтверждён'}
+    </span>
+  );
+}
+
+function Row({ label, show, children }: { label: string; show: string; children: ReactNode }) {
+  return (
+    <div className="requisites__row">
+      <dt>{label}</dt>
+      <dd data-show={show}>{children}</dd>
+    </div>
+  );
+}
+
+function Field(props: {
+  form: string;
+  name: string;
+  label: string;
+  value?: string;
+  type?: string;
+  autoComplete: string;
+  inputMode?: 'numeric' | 'email' | 'text';
+  maxLength?: number;
+  placeholder?: string;
+  required?: boolean;
+  children?: ReactNode;
+}) {
+  const id = `${props.form}-${props.name.replace(/\W+/g, '-')}`;
+  return (
+    <div className="field" data-field={props.name}>
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        name={props.name}
+        type={props.type ?? 'text'}
+        defaultValue={props.value}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        required={props.required}
+        aria-describedby={`${id}-error`}
+      />
+      {props.children}
+      <p className="field__error" id={`${id}-error`} data-field-error={props.name} hidden />
+    </div>
+  );
+}
+
+/** A sub-form: hidden until its 'Изменить' opens it, which hides the requisites block. */
+function SubForm(props: { name: string; title: string; submit: string; children: ReactNode }) {
+  return (
+    <form className="auth-form cabinet-subform" data-subform={props.name} hidden noValidate>
+      <h2 className="cabinet-subform__title">{props.title}</h2>
+      {props.children}
+      <p className="auth-form__note" role="status" data-form-note="" hidden />
+      <p className="auth-form__error" role="alert" data-form-error="" hidden />
+      <div className="auth-form__actions">
+        <button type="button" className="button button--outline" data-close="">
+          Отмена
+        </button>
+        <button type="submit" className="button">
+          {props.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The requisites block (site 2.15): names, birth date, e-mail and phone with their confirmed
+ * marks; each 'Изменить' opens its sub-form (personal info, password, e-mail, phone) in place of
+ * the block. The phone's form is the phone flow's view (client lib/phone-dialog.ts).
+ */
+export function ProfileTab({ profile: p }: { profile: ProfileView }) {
+  const link = (name: string, label: string) => (
+    <button type="button" className="link-button" data-open={name}>
+      {label}
+    </button>
+  );
+  return (
+    <section className="cabinet__panel" aria-labelledby="requisites-title">
+      <div className="requisites" data-requisites="">
+        <h2 id="requisites-title" className="requisites__title">
+          Мои данные
+        </h2>
+        <p className="auth-form__note" role="status" data-requisites-note="" hidden />
+        <dl className="requisites__list">
+          <Row label="Фамилия" show="surname">
+            {p.surname}
+          </Row>
+          <Row label="Имя" show="firstname">
+            {p.firstName}
+          </Row>
+          <Row label="Отчество" show="patronymic">
+            {p.patronymic || '—'}
+          </Row>
+          <Row label="Дата рождения" show="birthday">
+            {p.birthDate || '—'}
+          </Row>
+          <Row label="E-mail" show="email">
+            {p.email || '—'} {p.email ? <Mark confirmed={p.emailConfirmed} /> : null}{' '}
+            {link('email', p.emailConfirmed ? 'Изменить' : p.email ? 'Подтвердить' : 'Добавить')}
+          </Row>
+          <Row label="Телефон" show="phone">
+            {p.phone || '—'} {p.phone ? <Mark confirmed={p.phoneConfirmed} /> : null}{' '}
+            {link('phone', p.phoneConfirmed ? 'Изменить' : 'Добавить')}
+          </Row>
+        </dl>
+        <div className="requisites__actions">
+          {link('personal', 'Изменить личные данные')}
+          {link('password', 'Сменить пароль')}
+        </div>
+      </div>
+
+      <SubForm name="personal" title="Личные данные" submit="Сохранить">
+        <Field
+          form="personal"
+          name="form[name]"
+          label="Фамилия"
+          value={p.surname}
+          autoComplete="family-name"
+          required
+        />
+        <Field
+          form="personal"
+          name="form[firstname]"
+          label="Имя"
+          value={p.firstName}
+          autoComplete="given-name"
+          required
+        />
+        <Field
+          form="personal"
+          name="form[patronymic]"
+          label="Отчество"
+          value={p.patronymic}
+          autoComplete="additional-name"
+        />
+        <Field
+          form="personal"
+          name="form[birthday]"
+          label="Дата рождения"
+          value={p.birthDate}
+          autoComplete="bday"
+          inputMode="numeric"
+          maxLength={10}
+          placeholder="дд.мм.гггг"
+        >
+          <button type="button" className="link-button" data-birthday-picker="" data-default={DEFAULT_BIRTH_DATE}>
+            Выбрать в календаре
+          </button>
+          <p className="field__hint" data-age-advisory="" hidden>
+            Людям старше 65 лет во время эпидемии коронавируса мы советуем оставаться дома.
+          </p>
+        </Field>
+      </SubForm>
+
+      <SubForm name="password" title="Смена пароля" submit="Сменить пароль">
+        <Field form="password" name="pwd[old]" label="Текущий пароль" type="password" autoComplete="current-password" />
+        <Field form="password" name="pwd[new]" label="Новый пароль" type="password" autoComplete="new-password">
+          <p className="field__hint">Не короче {PASSWORD_MIN_LENGTH} символов.</p>
+        </Field>
+        <Field
+          form="password"
+          name="pwd[new2]"
+          label="Новый пароль ещё раз"
+          type="password"
+          autoComplete="new-password"
+        />
+      </SubForm>
+
+      <SubForm name="email" title={p.email ? 'E-mail' : 'Добавить e-mail'} submit="Получить код">
+        {p.email ? <p className="cabinet-subform__current">Сейчас: {p.email}</p> : null}
+        <Field
+          form="email"
+          name="email"
+          label="E-mail"
+          value={p.emailConfirmed ? '' : p.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <div data-email-code="" hidden>
+          <Field
+            form="email"
+            name="form[code]"
+            label="Код из письма"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={PIN_LENGTH}
+          />
+        </div>
+      </SubForm>
+
+      <section
+        className="cabinet-subform"
+        data-subform="phone"
+        data-phone-mode={p.phoneConfirmed ? 'change' : 'add'}
+        hidden
+      >
+        <h2 className="cabinet-subform__title">{p.phoneConfirmed ? 'Смена телефона' : 'Телефон'}</h2>
+        {p.phone ? (
+          <p className="cabinet-subform__current">
+            Сейчас: {p.phone}
+            {p.phoneConfirmed ? '' : ' (не подтверждён)'}
+          </p>
+        ) : null}
+        <div data-phone-flow="" />
+      </section>
+    </section>
+  );
+}
