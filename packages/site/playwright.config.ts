@@ -5,6 +5,9 @@ import { chromiumLaunchOptions } from './e2e/chromium.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `partera-e2e-${process.pid}`);
+/** The local OpenID provider of the outside sign-in test (e2e/local-oidc.ts), next to the site's port. */
+const OIDC_PORT = PORT + 1;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 
 /** Browser tests drive Debian's Chromium; browsers are never downloaded. */
 export default defineConfig({
@@ -27,20 +30,33 @@ export default defineConfig({
     // The mobile breakpoint (575 px): the whole guest purchase once more.
     { name: 'mobile-575', use: { viewport: { width: 575, height: 900 } }, grep: /pays as a guest|account:/ },
   ],
-  webServer: {
-    command: 'node --conditions=source --import tsx src/main.ts',
-    url: `http://localhost:${PORT}/`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED: 'small',
-      CLOCK_CONTROL: '1',
-      SECRET: 'e2e-secret',
+  webServer: [
+    {
+      command: 'node --conditions=source --import tsx src/main.ts',
+      url: `http://localhost:${PORT}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED: 'small',
+        CLOCK_CONTROL: '1',
+        SECRET: 'e2e-secret',
+        OAUTH_TEST_ISSUER: OIDC_ISSUER,
+        OAUTH_TEST_CLIENT_ID: 'partera-test',
+        OAUTH_TEST_CLIENT_SECRET: 'a local secret of the test provider, long enough',
+      },
     },
-  },
+    {
+      command: 'node --conditions=source --import tsx e2e/local-oidc.ts',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { OIDC_PORT: String(OIDC_PORT), OIDC_REDIRECT_URI: `http://localhost:${PORT}/login/oauth/test/callback` },
+    },
+  ],
 });

@@ -216,6 +216,10 @@ export const messages = {
   restoreCodeWrong: 'Неверный или устаревший код',
   restoreCodeFormat: 'Введите 4 цифры кода из письма',
   restorePasswordSet: 'Пароль изменён, вы вошли в аккаунт',
+  oauthFailed: 'Не удалось войти через внешний аккаунт. Попробуйте ещё раз или войдите по e-mail и паролю.',
+  oauthDenied: 'Вход отменён: доступ к данным аккаунта не предоставлен.',
+  oauthExpired: 'Вход через внешний аккаунт устарел. Нажмите кнопку входа ещё раз.',
+  oauthCompleted: 'Готово: аккаунт настроен',
 
   // The cabinet's personal info and password change (site 2.15, 5; our own texts beside the spec's)
   surnameInvalid: 'Проверьте фамилию: допустимы буквы, пробел, дефис, точка и апостроф',
@@ -228,6 +232,8 @@ export const messages = {
   passwordsDiffer: 'Пароли не совпадают',
   passwordSameAsOld: 'Новый пароль должен отличаться от текущего',
   passwordTooManyAttempts: 'Слишком много неверных попыток. Попробуйте через несколько минут или восстановите пароль.',
+  accountDeleted: 'Аккаунт удалён',
+  accountDeleteError: 'Не удалось удалить аккаунт. Попробуйте позже.',
 
   // Confirmation codes (PINs) by e-mail and SMS (our own texts beside the spec's)
   loginRequired: 'Войдите, чтобы продолжить',

@@ -368,6 +368,8 @@ export const examples: Record<string, CallExample> = {
     invalid: { 'pwd[old]': 'old-secret' },
   },
   'account.profile': { valid: { ...S }, invalid: null },
+  'account.exportData': { valid: { ...S }, invalid: null },
+  'account.delete': { valid: { password: 'long enough 1' }, invalid: { password: 42 } },
   'account.promotionsActualize': { valid: { actualize: '' }, invalid: 'actualize' },
   'account.promotionsList': { valid: { list: '' }, invalid: null },
   'account.loadBonusPage': { valid: {}, invalid: null },
@@ -394,6 +396,12 @@ export const examples: Record<string, CallExample> = {
     invalid: { group: 'spring', phone: '89161234567' },
   },
   'account.restoreRequest': { valid: { email: 'anna@example.ru' }, invalid: {} },
+  'account.oauthStart': { valid: { provider: 'yandex', back: '/show/anna-karenina/' }, invalid: { provider: 'facebook' } },
+  'account.oauthCallback': { valid: { provider: 'vk', code: 'c0de', state: 's7a7e' }, invalid: { provider: 'google' } },
+  'account.oauthComplete': {
+    valid: { email: 'anna@example.ru', consent: '1' },
+    invalid: { email: 42 },
+  },
   'account.restoreConfirm': {
     valid: { email: 'anna@example.ru', code: '0427', password: 'new secret 1', password2: 'new secret 1' },
     invalid: { email: 'anna@example.ru', code: '42', password: 'new secret 1', password2: 'new secret 1' },

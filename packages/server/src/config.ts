@@ -74,6 +74,28 @@ export interface ServerConfig {
    * only to point tests at a simulator). Unset: no SMS gateway, as for e-mail.
    */
   sms: SmsSettings | undefined;
+  /**
+   * Sign-in with an outside account (decision 0022). A provider is on only when both of its
+   * variables are set: VK ID (OAUTH_VK_CLIENT_ID, OAUTH_VK_CLIENT_SECRET: the application's ID and
+   * its protected key) and Yandex ID (OAUTH_YANDEX_CLIENT_ID, OAUTH_YANDEX_CLIENT_SECRET). Each
+   * application must allow the redirect address `${PUBLIC_URL}/login/oauth/{vk|yandex}/callback`.
+   * `test` is any OpenID Connect provider found by discovery at OAUTH_TEST_ISSUER (with
+   * OAUTH_TEST_CLIENT_ID and OAUTH_TEST_CLIENT_SECRET): the tests' local provider, refused in
+   * production.
+   */
+  oauth: OAuthSettings;
+}
+
+/** One outside provider's registered application. */
+export interface OAuthClientSettings {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OAuthSettings {
+  vk?: OAuthClientSettings;
+  yandex?: OAuthClientSettings;
+  test?: OAuthClientSettings & { issuer: string };
 }
 
 export interface MailSettings {
@@ -197,6 +219,32 @@ function smsOf(env: NodeJS.ProcessEnv): SmsSettings | undefined {
   return { provider: 'smsru', apiId, from: env.SMS_RU_FROM?.trim() || undefined, baseUrl };
 }
 
+function oauthClientOf(env: NodeJS.ProcessEnv, prefix: string): OAuthClientSettings | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim() || undefined;
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || undefined;
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) {
+    throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together: set both or neither`);
+  }
+  return { clientId, clientSecret };
+}
+
+function oauthOf(env: NodeJS.ProcessEnv, production: boolean): OAuthSettings {
+  const settings: OAuthSettings = {};
+  const vk = oauthClientOf(env, 'OAUTH_VK');
+  if (vk) settings.vk = vk;
+  const yandex = oauthClientOf(env, 'OAUTH_YANDEX');
+  if (yandex) settings.yandex = yandex;
+  const issuer = env.OAUTH_TEST_ISSUER?.trim() || undefined;
+  if (issuer) {
+    if (production) throw new ConfigError('OAUTH_TEST_ISSUER is for tests and development only, never in production');
+    const test = oauthClientOf(env, 'OAUTH_TEST');
+    if (!test) throw new ConfigError('OAUTH_TEST_ISSUER needs OAUTH_TEST_CLIENT_ID and OAUTH_TEST_CLIENT_SECRET');
+    settings.test = { ...test, issuer };
+  }
+  return settings;
+}
+
 /** Reads the environment; throws ConfigError for a production setting that would be unsafe. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
@@ -233,5 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     mail: mailOf(env, production),
     sms: smsOf(env),
+    oauth: oauthOf(env, production),
   };
 }

@@ -16,9 +16,14 @@ export {
   type AccountOrdersPage,
   type AccountOrderTicket,
   accountOfSession,
+  type Completion,
+  completionOf,
   listAccountOrders,
   ORDER_STATUS_TEXT,
+  oauthButtons,
+  type PersonalDataConsent,
   PIN_RULES,
+  personalDataConsentOf,
 } from './accounts/index.js';
 export { AdmissionGate, admissionGateOf, queueMessage, type Verdict } from './admission/index.js';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';

@@ -213,6 +213,44 @@ export const privateProfile = defineCall({
   extension: true,
 });
 
+// ---------------------------------------------------------------- Personal data (152-ФЗ)
+
+export const privateExportData = defineCall({
+  id: 'account.exportData',
+  method: 'GET',
+  path: '/private/export/',
+  params: 'query',
+  request: request({}),
+  answer: 'file',
+  /** The JSON document (a download), or the plain-text reason of a 401. */
+  response: z.string(),
+  failure: textFailure,
+  spec: `${ACCOUNT} (152-ФЗ: the buyer's copy of their data)`,
+  summary:
+    'Everything kept about the signed-in buyer as a JSON download (partera-data-YYYY-MM-DD.json, not cached): the ' +
+    'account, consents, orders with items, tickets and payments, bookmarks, reviews, bonuses, linked outside ' +
+    'accounts, sessions (times only). ' +
+    "No password hash, session id, order token or code. A guest gets HTTP 401 'Войдите, чтобы продолжить'.",
+  extension: true,
+});
+
+export const privateDeleteAccount = defineCall({
+  id: 'account.delete',
+  method: 'POST',
+  path: '/private/delete/',
+  params: 'form',
+  request: request({ password: text(TEXT_MAX.code) }),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${ACCOUNT} (152-ФЗ: deleting the account)`,
+  summary:
+    "Deletes the signed-in buyer's account after the current password ('Неверный текущий пароль', counted with " +
+    'wrong sign-ins): every session of it signed out, personal fields wiped, orders kept anonymised (54-ФЗ) with ' +
+    'their tickets valid; the browser gets a new guest session. A guest gets HTTP 401.',
+  extension: true,
+});
+
 // ---------------------------------------------------------------- Promotions, bonuses, card
 
 export const promotionsActualize = defineCall({
@@ -499,6 +537,77 @@ export const restoreConfirm = defineCall({
   extension: true,
 });
 
+// ---------------------------------------------------------------- Sign-in with an outside account
+
+/** The outside providers (decision 0022): VK ID, Yandex ID, and `test`, a local OpenID provider outside production. */
+const oauthProvider = () => z.enum(['vk', 'yandex', 'test']);
+
+export const oauthStart = defineCall({
+  id: 'account.oauthStart',
+  method: 'GET',
+  path: '/login/oauth/:provider/',
+  params: 'query',
+  request: request({
+    provider: oauthProvider(),
+    /** Where the buyer returns after signing in: a path of this site (else the home page). */
+    back: text(TEXT_MAX.text).optional(),
+  }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${LOGIN}, 2.3 (the login popup; OAuth)`,
+  summary:
+    "'Войти через VK ID' / 'Войти через Яндекс ID': redirects (303) to the provider's authorization page with a " +
+    "state bound to this browser's session, a PKCE challenge and, for OpenID Connect, a nonce; 404 for a provider " +
+    'that is not configured. A link, so no CSRF token: it only starts a sign-in the callback must finish.',
+  extension: true,
+});
+
+export const oauthCallback = defineCall({
+  id: 'account.oauthCallback',
+  method: 'GET',
+  path: '/login/oauth/:provider/callback',
+  params: 'query',
+  /** The provider's own answer (code, state, error, iss, device_id …): the client library reads it. */
+  request: request({ provider: oauthProvider() }),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${LOGIN}, 2.3 (OAuth e-mail completion form)`,
+  summary:
+    "The provider's return: the code is exchanged (state used once, by the session that started it, within 10 " +
+    'minutes), the session is signed in on a new id (the basket kept) and the browser goes back (303); a new ' +
+    'account goes back with ?oauth=complete, which opens the completion form. Refused or failed: /login/?failed=oauth.',
+  extension: true,
+});
+
+export const oauthComplete = defineCall({
+  id: 'account.oauthComplete',
+  method: 'POST',
+  path: '/login/oauth/complete/',
+  params: 'form',
+  request: request({
+    /** Asked when the account has no confirmed e-mail. */
+    email: text(TEXT_MAX.email).trim().optional(),
+    /** The personal-data consent checkbox (152-ФЗ): 1 when ticked. */
+    consent: flag().optional(),
+  }),
+  answer: 'json',
+  response: statusAnswer.extend({
+    /** 1: a code went to the e-mail (the form asks for it, then POST /email/codecheck/). */
+    codeSent: z.union([z.literal(0), z.literal(1)]).optional(),
+    /** 217: a code sent a moment ago still works. */
+    code: z.number().int().optional(),
+  }),
+  failure: statusFailure,
+  spec: `${SITE} 2.3 (OAuth e-mail completion form), 4 (Phone or e-mail add/change)`,
+  summary:
+    'The completion form after an outside sign-in that made a new account: records the personal-data consent and, ' +
+    'when the account has no confirmed e-mail, checks the address and sends it a code (codeSent 1); the code is ' +
+    "checked by /email/codecheck/. 401 'Войдите, чтобы продолжить' for a guest.",
+  extension: true,
+});
+
 export const accountCalls = [
   loginAjax,
   loginForm,
@@ -509,6 +618,8 @@ export const accountCalls = [
   privateEdit,
   privatePasswordChange,
   privateProfile,
+  privateExportData,
+  privateDeleteAccount,
   promotionsActualize,
   promotionsList,
   loadBonusPage,
@@ -527,4 +638,7 @@ export const accountCalls = [
   loyaltySignup,
   restoreRequest,
   restoreConfirm,
+  oauthStart,
+  oauthCallback,
+  oauthComplete,
 ] as const;

@@ -13,6 +13,9 @@
  * - restore.ts   The password reset by an e-mail code ('Забыли пароль?').
  * - profile.ts   The cabinet's requisites: reading them, the personal info, the password change.
  * - orders.ts    The cabinet's orders tab: the account's orders, newest first, a page at a time.
+ * - oauth/       Sign-in with an outside account (VK ID, Yandex ID): providers.ts describes each
+ *                provider, login.ts the redirect, the return, linking and the completion form.
+ * - personal-data.ts The buyer's data (152-ФЗ): the export, and the account's deletion (orders kept anonymised).
  */
 export {
   type CheckOutcome,
@@ -23,6 +26,24 @@ export {
   sendCode,
 } from './codes.js';
 export { checkEmailFor, confirmEmail, sendEmailCode } from './email.js';
+export {
+  type Completion,
+  type CompletionOutcome,
+  completeOutsideAccount,
+  completionOf,
+  createOutsideLogin,
+  OAUTH_LOGIN_LIFETIME_MS,
+  type OAuthFinish,
+  type OutsideLogin,
+} from './oauth/login.js';
+export {
+  configuredProviders,
+  OAUTH_PROVIDER_IDS,
+  type OAuthProvider,
+  type OAuthProviderId,
+  type OutsideUser,
+  oauthButtons,
+} from './oauth/providers.js';
 export {
   ACCOUNT_ORDERS_DEFAULT_LIMIT,
   ACCOUNT_ORDERS_MAX_LIMIT,
@@ -37,6 +58,17 @@ export {
   ORDER_STATUS_TEXT,
 } from './orders.js';
 export { hashPassword, passwordMatches } from './passwords.js';
+export {
+  type AccountDeletionOutcome,
+  anonymisedOrderEmail,
+  DELETED_ACCOUNT_NAME,
+  deleteAccount,
+  exportAccountData,
+  exportFileName,
+  type PersonalDataConsent,
+  type PersonalDataExport,
+  personalDataConsentOf,
+} from './personal-data.js';
 export {
   checkPhoneFor,
   checkPurchasePin,

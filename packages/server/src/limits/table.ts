@@ -77,6 +77,8 @@ export const budgets = {
   logins: budget('logins', 10 * MINUTE, 10, 200),
   /** Promo codes and gift cards: against guessing their numbers. */
   promoCodes: budget('promo-codes', 10 * MINUTE, 10, 200),
+  /** The buyer's copy of their data (152-ФЗ): every order and ticket of the account read at once. */
+  dataExports: budget('data-exports', 10 * MINUTE, 10, 100),
 } as const satisfies Record<string, Budget>;
 
 /** A budget of failures per subject (see FailureCounter in index.ts). */
@@ -160,6 +162,7 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'phone.pinSendBonus': [budgets.codeSends],
   'phone.emailCodeSend': [budgets.codeSends],
   'account.restoreRequest': [budgets.codeSends],
+  'account.oauthComplete': [budgets.codeSends],
   'phone.codeCheck': [budgets.codeChecks],
   'phone.pinCheckBonus': [budgets.codeChecks],
   'phone.emailCodeCheck': [budgets.codeChecks],
@@ -168,7 +171,12 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'account.loginAjax': [budgets.logins],
   'account.loginForm': [budgets.logins],
   'account.registrationSubmit': [budgets.logins],
+  'account.oauthStart': [budgets.logins],
+  'account.oauthCallback': [budgets.logins],
   'account.passwordChange': [budgets.logins],
+  'account.delete': [budgets.logins],
+
+  'account.exportData': [budgets.dataExports],
 
   'basket.applyPromo': [budgets.promoCodes],
   'basket.applyGiftCard': [budgets.promoCodes],

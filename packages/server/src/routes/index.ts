@@ -7,6 +7,7 @@ import { devClockRoutes } from './dev-clock.js';
 import { embeddingRoutes } from './embedding.js';
 import { hallRoutes } from './hall.js';
 import { mediaRoutes } from './media.js';
+import { oauthRoutes } from './oauth.js';
 import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
 import { phoneRoutes } from './phone.js';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   serviceRoutes,
   devRoutes,
   accountRoutes,
+  oauthRoutes,
   restoreRoutes,
   confirmationRoutes,
   phoneRoutes,

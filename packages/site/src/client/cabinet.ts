@@ -3,7 +3,7 @@
  * (#tb_{name} on a desktop, #{name} on a phone; 'orders' is the page /private/orders), and the
  * requisites' sub-forms: opening one hides the requisites block, closing it shows the block again.
  */
-import { enhanceEmailForm, enhancePasswordForm, enhancePersonalForm } from './lib/cabinet-forms.js';
+import { enhanceDeleteForm, enhanceEmailForm, enhancePasswordForm, enhancePersonalForm } from './lib/cabinet-forms.js';
 import { enhancePage } from './lib/enhance.js';
 
 enhancePage();
@@ -64,6 +64,8 @@ const password = form('password');
 if (password) enhancePasswordForm(password, done);
 const email = form('email');
 if (email) enhanceEmailForm(email, () => window.location.reload());
+const deletion = form('delete');
+if (deletion) enhanceDeleteForm(deletion, () => window.location.assign('/?account=deleted'));
 
 /** The phone's sub-form is the phone flow's view; a confirmed number reloads the requisites. */
 async function startPhone(section: HTMLElement): Promise<void> {

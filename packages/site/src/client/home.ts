@@ -6,6 +6,17 @@ import { enhancePage } from './lib/enhance.js';
 
 enhancePage();
 
+// After the cabinet deleted the account (/?account=deleted): a short notice, once.
+if (new URLSearchParams(window.location.search).get('account') === 'deleted') {
+  const notice = document.createElement('p');
+  notice.className = 'container notice notice--info';
+  notice.setAttribute('role', 'status');
+  notice.dataset.accountDeleted = '';
+  notice.textContent = 'Аккаунт удалён. Заказы и билеты остаются действительными.';
+  document.querySelector('#main')?.prepend(notice);
+  window.history.replaceState(null, '', window.location.pathname);
+}
+
 const button = document.querySelector<HTMLAnchorElement>('[data-more]');
 const grid = document.querySelector<HTMLElement>('[data-poster-grid]');
 

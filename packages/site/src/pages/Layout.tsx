@@ -3,6 +3,7 @@ import { plural, SUPPORT_HOURS, TICKET_FORMS } from '@partera/contract';
 import type { ReactNode } from 'react';
 import { AccountLinks } from './account/AccountLinks.js';
 import { LoginDialog } from './account/LoginForm.js';
+import { OAuthCompletionDialog } from './account/OAuthCompletion.js';
 import { type SiteChrome, withSession } from './chrome.js';
 
 /** The promotional phrase of both specs (site-browsing-account.md 1, hall-basket-checkout.md 1). */
@@ -36,7 +37,10 @@ export function Layout({
         {children}
       </main>
       {chrome.lite ? <LiteFooter /> : <Footer chrome={chrome} />}
-      {chrome.account || chrome.lite || !loginDialog ? null : <LoginDialog back={chrome.path} />}
+      {chrome.account || chrome.lite || !loginDialog ? null : (
+        <LoginDialog back={chrome.path} providers={chrome.oauthProviders} />
+      )}
+      {chrome.account && chrome.completion ? <OAuthCompletionDialog completion={chrome.completion} /> : null}
     </>
   );
 }

@@ -21,6 +21,13 @@ export interface SiteChrome {
   lite: boolean;
   /** The signed-in buyer (the header's name and 'Выйти'), or null for a guest ('Войти'). */
   account: { name: string } | null;
+  /** The outside sign-ins configured on this server (the login forms' buttons, decision 0022). */
+  oauthProviders?: { id: string; label: string }[];
+  /**
+   * After an outside sign-in that made a new account (?oauth=complete): what the completion form
+   * asks for (site-browsing-account.md 2.3). Absent or null: no form.
+   */
+  completion?: { needsEmail: boolean; needsConsent: boolean } | null;
 }
 
 export interface UrlSession {

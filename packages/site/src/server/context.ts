@@ -5,11 +5,13 @@ import {
   type AppDeps,
   accountOfSession,
   type City,
+  completionOf,
   type FastifyRequest,
   findCity,
   findFramedSession,
   getBasketState,
   listCities,
+  oauthButtons,
   PARTNER_HASH,
   type PartnerOriginsCache,
   SESSION_PARAM,
@@ -48,6 +50,7 @@ async function isLite(deps: AppDeps, req: FastifyRequest): Promise<boolean> {
 
 export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOriginsCache) {
   let cached: { at: number; cities: { subdomain: string; name: string }[] } | null = null;
+  const oauthProviders = oauthButtons(deps.config.oauth);
 
   async function cities(): Promise<{ subdomain: string; name: string }[]> {
     const now = Date.now();
@@ -94,6 +97,12 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
         urlSession: lite || req.session.source === 'url' ? { name: SESSION_PARAM, id: req.session.id } : null,
         lite,
         account: account ? { name: account.firstName || account.email || 'Личный кабинет' } : null,
+        oauthProviders,
+        // The completion form after an outside sign-in that made a new account (decision 0022).
+        completion:
+          account && (req.query as Record<string, unknown>).oauth === 'complete'
+            ? await completionOf(deps.db, account.id)
+            : null,
       };
       return { deps, city, chrome, basket: basket && { ...basket, userIsGuest: account === null }, lite, account };
     },

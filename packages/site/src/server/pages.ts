@@ -14,6 +14,7 @@ import {
   getOrderCompletion,
   listAccountOrders,
   PIN_RULES,
+  personalDataConsentOf,
   safeReturnPath,
 } from '@partera/server';
 import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
@@ -24,7 +25,7 @@ import { type RestoreData, RestorePage } from '../pages/account/RestorePage.js';
 import { type BankData, BankPage } from '../pages/BankPage.js';
 import { type BasketData, BasketPage } from '../pages/BasketPage.js';
 import type { SiteChrome } from '../pages/chrome.js';
-import { formatClock, formatDayMonth } from '../pages/format.js';
+import { formatClock, formatDayMonth, formatNumericDate } from '../pages/format.js';
 import { type HallData, HallPage } from '../pages/HallPage.js';
 import { type HomeData, HomePage } from '../pages/HomePage.js';
 import { LANDING_TITLES, type LandingData, type LandingKind, LandingPage } from '../pages/LandingPage.js';
@@ -226,7 +227,7 @@ export async function bankPage(
 }
 
 /** The requisites as the cabinet shows them. */
-function profileOf(account: Account): ProfileView {
+function profileOf(account: Account): Omit<ProfileView, 'consent'> {
   const [y, m, d] = account.birthDate?.split('-') ?? [];
   return {
     surname: account.surname,
@@ -251,11 +252,17 @@ export async function cabinetPage(
 ): Promise<PageRender<CabinetData>> {
   const before = pageId((req.query as Record<string, unknown>).before);
   const orders = tab === 'orders' ? await listAccountOrders(ctx.deps.db, ctx.account.id, { before }) : null;
+  // The personal-data section shows the consent given (152-ФЗ): its date and text version.
+  const consent = tab === 'profile' ? await personalDataConsentOf(ctx.deps.db, ctx.account.id) : null;
+  const profile: ProfileView = {
+    ...profileOf(ctx.account),
+    consent: consent ? { date: formatNumericDate(consent.givenAt), textVersion: consent.textVersion } : null,
+  };
   return {
     entry: 'cabinet',
     Component: CabinetPage,
     hydrate: false,
-    data: { chrome: ctx.chrome, tab, profile: profileOf(ctx.account), orders },
+    data: { chrome: ctx.chrome, tab, profile, orders },
     title: titled('Личный кабинет'),
     noindex: true,
   };
@@ -311,7 +318,17 @@ export function backPath(req: FastifyRequest, fallback = '/private/'): string {
 /** /login/: ?failed=wrong|limit after a form login that did not succeed. */
 export function loginPage(ctx: RequestContext, req: FastifyRequest): PageRender<LoginData> {
   const failed = (req.query as Record<string, unknown>).failed;
-  const error = failed === 'limit' ? messages.loginTooManyAttempts : failed === 'wrong' ? messages.loginFailed : null;
+  const reason = (req.query as Record<string, unknown>).reason;
+  const oauthError =
+    reason === 'denied' ? messages.oauthDenied : reason === 'state' ? messages.oauthExpired : messages.oauthFailed;
+  const error =
+    failed === 'limit'
+      ? messages.loginTooManyAttempts
+      : failed === 'wrong'
+        ? messages.loginFailed
+        : failed === 'oauth'
+          ? oauthError
+          : null;
   return {
     entry: 'account',
     Component: LoginPage,

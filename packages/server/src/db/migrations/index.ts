@@ -6,6 +6,7 @@ import availability from './0006_availability.js';
 import accounts from './0007_accounts.js';
 import phoneChecks from './0008_phone_checks.js';
 import outboxDelivery from './0009_outbox_delivery.js';
+import outsideAccounts from './0010_outside_accounts.js';
 
 export interface Migration {
   version: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { version: '0007_accounts', sql: accounts },
   { version: '0008_phone_checks', sql: phoneChecks },
   { version: '0009_outbox_delivery', sql: outboxDelivery },
+  { version: '0010_outside_accounts', sql: outsideAccounts },
 ];

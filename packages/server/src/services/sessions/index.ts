@@ -11,6 +11,7 @@ export const SESSION_KEYED_COLUMNS = [
   { table: 'orders', column: 'session_id' },
   { table: 'framed_sessions', column: 'session_id' },
   { table: 'confirmation_codes', column: 'session_id' },
+  { table: 'oauth_logins', column: 'session_id' },
 ] as const;
 
 /**

@@ -201,3 +201,31 @@ export function enhanceEmailForm(form: HTMLFormElement, confirmed: () => void): 
     });
   });
 }
+
+/**
+ * Deleting the account (152-ФЗ): the current password, then the server deletes the account, signs
+ * out every browser and gives this one a guest session; the browser goes to the home page, which
+ * says the account was deleted.
+ */
+export function enhanceDeleteForm(form: HTMLFormElement, deleted: () => void): void {
+  const field = 'password';
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    showFieldError(form, field, null);
+    showFormError(form, null);
+    if (value(form, field) === '') {
+      showFieldError(form, field, messages.passwordOldEmpty);
+      input(form, field)?.focus();
+      return;
+    }
+    void whileBusy(form.querySelector('button[type="submit"]'), async () => {
+      const answer = await post('/private/delete/', form);
+      if (answer?.status === 'success') return deleted();
+      const message = answer?.message ?? messages.accountDeleteError;
+      if (message === messages.passwordOldWrong || message === messages.passwordTooManyAttempts) {
+        showFieldError(form, field, message);
+        input(form, field)?.focus();
+      } else showFormError(form, message);
+    });
+  });
+}

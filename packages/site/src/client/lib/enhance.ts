@@ -103,6 +103,10 @@ export function enhancePage(): void {
   scrollToTopButton();
   posterFallbacks();
   accountCorner();
+  // After an outside sign-in that made a new account: the completion form (its code loads only then).
+  if (document.getElementById('oauth-completion')) {
+    void import('./oauth-completion.js').then(({ openOAuthCompletion }) => openOAuthCompletion(document));
+  }
   // Framed pages and the light layout only: everyone else never downloads the embedding code.
   if (window.parent !== window || document.body.hasAttribute('data-lite-layout')) {
     void import('./embedding.js').then(({ startEmbedding }) =>

@@ -17,7 +17,13 @@ export function LoginPage({ data }: { data: LoginData }) {
       <div className="container auth-page">
         <h1 className="page-title">Вход</h1>
         <p className="auth-page__lead">Войдите по e-mail или подтверждённому телефону.</p>
-        <LoginForm back={data.back} csrf={data.csrf} error={data.error} idPrefix="login-page" />
+        <LoginForm
+          back={data.back}
+          csrf={data.csrf}
+          error={data.error}
+          idPrefix="login-page"
+          providers={data.chrome.oauthProviders}
+        />
       </div>
     </Layout>
   );

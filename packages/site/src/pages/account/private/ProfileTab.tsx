@@ -14,6 +14,8 @@ export interface ProfileView {
   /** '+7 916 1234567', or ''. */
   phone: string;
   phoneConfirmed: boolean;
+  /** The consent to personal data given at registration (152-ФЗ): its date (dd.mm.yyyy) and text version. */
+  consent: { date: string; textVersion: string } | null;
 }
 
 function Mark({ confirmed }: { confirmed: boolean }) {
@@ -72,7 +74,7 @@ function Field(props: {
 }
 
 /** A sub-form: hidden until its 'Изменить' opens it, which hides the requisites block. */
-function SubForm(props: { name: string; title: string; submit: string; children: ReactNode }) {
+function SubForm(props: { name: string; title: string; submit: string; danger?: boolean; children: ReactNode }) {
   return (
     <form className="auth-form cabinet-subform" data-subform={props.name} hidden noValidate>
       <h2 className="cabinet-subform__title">{props.title}</h2>
@@ -83,7 +85,7 @@ function SubForm(props: { name: string; title: string; submit: string; children:
         <button type="button" className="button button--outline" data-close="">
           Отмена
         </button>
-        <button type="submit" className="button">
+        <button type="submit" className={props.danger ? 'button button--danger' : 'button'}>
           {props.submit}
         </button>
       </div>
@@ -135,6 +137,25 @@ export function ProfileTab({ profile: p }: { profile: ProfileView }) {
           {link('personal', 'Изменить личные данные')}
           {link('password', 'Сменить пароль')}
         </div>
+
+        <section className="personal-data" aria-labelledby="personal-data-title" data-personal-data="">
+          <h2 id="personal-data-title" className="requisites__title">
+            Персональные данные
+          </h2>
+          <p className="personal-data__consent" data-consent="">
+            {p.consent
+              ? `Согласие на обработку персональных данных дано ${p.consent.date} (редакция от ${p.consent.textVersion}).`
+              : 'Согласие на обработку персональных данных не найдено.'}
+          </p>
+          <div className="requisites__actions">
+            <a className="link-button" href="/private/export/" download="" data-export="">
+              Скачать мои данные
+            </a>
+            <button type="button" className="link-button personal-data__delete" data-open="delete">
+              Удалить аккаунт
+            </button>
+          </div>
+        </section>
       </div>
 
       <SubForm name="personal" title="Личные данные" submit="Сохранить">
@@ -215,6 +236,22 @@ export function ProfileTab({ profile: p }: { profile: ProfileView }) {
             maxLength={PIN_LENGTH}
           />
         </div>
+      </SubForm>
+
+      <SubForm name="delete" title="Удаление аккаунта" submit="Удалить аккаунт навсегда" danger>
+        <p className="cabinet-subform__current">
+          Аккаунт, личные данные, закладки и входы на других устройствах будут удалены, восстановить аккаунт будет
+          нельзя. Заказы и билеты останутся действительными: по закону о чеках (54-ФЗ) мы храним их без вашего имени,
+          e-mail и телефона. Перед удалением можно скачать свои данные.
+        </p>
+        <Field
+          form="delete"
+          name="password"
+          label="Пароль для подтверждения"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </SubForm>
 
       <section
