@@ -396,7 +396,10 @@ export const examples: Record<string, CallExample> = {
     invalid: { group: 'spring', phone: '89161234567' },
   },
   'account.restoreRequest': { valid: { email: 'anna@example.ru' }, invalid: {} },
-  'account.oauthStart': { valid: { provider: 'yandex', back: '/show/anna-karenina/' }, invalid: { provider: 'facebook' } },
+  'account.oauthStart': {
+    valid: { provider: 'yandex', back: '/show/anna-karenina/' },
+    invalid: { provider: 'facebook' },
+  },
   'account.oauthCallback': { valid: { provider: 'vk', code: 'c0de', state: 's7a7e' }, invalid: { provider: 'google' } },
   'account.oauthComplete': {
     valid: { email: 'anna@example.ru', consent: '1' },
