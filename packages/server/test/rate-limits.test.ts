@@ -90,7 +90,10 @@ describeEachDatabase('finding 4: rate limits', (get) => {
   let clock: ManualClock;
 
   beforeAll(async () => {
-    ({ app, clock } = await buildTestApp(get().db));
+    // Standing time (moved only by the tests): the counts live in fixed windows, and a loaded
+    // machine must not carry a test's loop across a window's end.
+    const frozen = new Date();
+    ({ app, clock } = await buildTestApp(get().db, { clock: new ManualClock({ now: () => frozen }) }));
   });
 
   it('refuses a session past its limit with 429, Retry-After and the call’s own shape; another session is unaffected', async () => {
@@ -159,7 +162,10 @@ describe.runIf(process.env.REDIS_URL)('finding 4: rate limits shared through Red
   beforeAll(async () => {
     const { openTestDatabase } = await import('./support/databases.js');
     db = await openTestDatabase('pglite');
-    const clock = new ManualClock();
+    // Time stands still here: the counts live in fixed one-minute windows, and a loaded machine
+    // must not carry the loop across a window's end (the count would start again and never refuse).
+    const frozen = new Date();
+    const clock = new ManualClock({ now: () => frozen });
     for (let i = 0; i < 2; i++) {
       apps.push((await buildTestApp(db.db, { clock, config: { redisUrl: process.env.REDIS_URL } })).app);
     }
