@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import { ConsentCheck } from './ConsentCheck.js';
 
 /**
  * The OAuth e-mail completion form (site-browsing-account.md 2.3; decision 0022): after an outside
@@ -39,15 +40,7 @@ export function OAuthCompletionDialog({ completion }: { completion: { needsEmail
         ) : null}
         {completion.needsConsent ? (
           <div className="field field--check">
-            <label className="check">
-              <input type="checkbox" name="consent" value="1" />
-              <span>
-                Я согласен на обработку моих персональных данных на условиях{' '}
-                <a href="/landing/useragreement/" target="_blank" rel="noopener">
-                  Пользовательского соглашения
-                </a>
-              </span>
-            </label>
+            <ConsentCheck name="consent" />
           </div>
         ) : null}
         <div className="auth-form__actions">

@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH, PIN_LENGTH } from '@partera/contract';
 import type { ReactNode } from 'react';
 import type { SiteChrome } from '../chrome.js';
 import { Layout } from '../Layout.js';
+import { ConsentCheck } from './ConsentCheck.js';
 import { TextField } from './TextField.js';
 
 export interface RegistrationData {
@@ -101,20 +102,7 @@ export function RegistrationPage({ data }: { data: RegistrationData }) {
           <Field name="firstname" label="Имя" autoComplete="given-name" />
           <Field name="surname" label="Фамилия" autoComplete="family-name" />
           <div className="field field--check" data-field="consent">
-            <label className="check">
-              <input
-                type="checkbox"
-                name="RegistrationForm[consent]"
-                value="1"
-                aria-describedby="registration-consent-error"
-              />
-              <span>
-                Я согласен на обработку моих персональных данных на условиях{' '}
-                <a href="/landing/useragreement/" target="_blank" rel="noopener">
-                  Пользовательского соглашения
-                </a>
-              </span>
-            </label>
+            <ConsentCheck name="RegistrationForm[consent]" describedBy="registration-consent-error" />
             <p className="field__error" id="registration-consent-error" data-field-error="consent" hidden />
           </div>
           <div className="auth-form__actions">

@@ -15,6 +15,10 @@ export function TextField(props: {
   describedBy?: string;
   children?: ReactNode;
   field?: string;
+  /** The value the form opens with (an edit form). */
+  defaultValue?: string;
+  /** Default true. */
+  required?: boolean;
 }) {
   return (
     <div className="field" data-field={props.field}>
@@ -32,7 +36,8 @@ export function TextField(props: {
         maxLength={props.maxLength}
         inputMode={props.inputMode}
         aria-describedby={props.describedBy}
-        required
+        defaultValue={props.defaultValue}
+        required={props.required ?? true}
       />
       {props.children}
     </div>

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 import { DEFAULT_BIRTH_DATE, PASSWORD_MIN_LENGTH, PIN_LENGTH } from '@partera/contract';
 import type { ReactNode } from 'react';
+import { TextField } from '../TextField.js';
 
 /** The requisites as the cabinet shows them. */
 export interface ProfileView {
@@ -50,26 +51,23 @@ function Field(props: {
 }) {
   const id = `${props.form}-${props.name.replace(/\W+/g, '-')}`;
   return (
-    <div className="field" data-field={props.name}>
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        name={props.name}
-        type={props.type ?? 'text'}
-        defaultValue={props.value}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        placeholder={props.placeholder}
-        required={props.required}
-        aria-describedby={`${id}-error`}
-      />
+    <TextField
+      id={id}
+      field={props.name}
+      name={props.name}
+      label={props.label}
+      type={props.type}
+      defaultValue={props.value}
+      autoComplete={props.autoComplete}
+      inputMode={props.inputMode}
+      maxLength={props.maxLength}
+      placeholder={props.placeholder}
+      required={props.required ?? false}
+      describedBy={`${id}-error`}
+    >
       {props.children}
       <p className="field__error" id={`${id}-error`} data-field-error={props.name} hidden />
-    </div>
+    </TextField>
   );
 }
 
