@@ -68,6 +68,10 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'account.passwordChange',
   'account.exportData',
   'account.delete',
+  // The wishlist, notify-on-sale requests and the rating vote
+  // Reviews
+  // Bonus points, gifts, promo codes, promotions, the loyalty card and surveys
+  // Refunds (replace and reschedule), per-order delivery and the cashback tab
   // Development pages and controls
   'development.clock',
   'development.clockAdvance',

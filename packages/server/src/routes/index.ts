@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account.js';
 import { basketRoutes } from './basket.js';
+import { bonusRoutes } from './bonus.js';
 import { confirmationRoutes } from './confirmation.js';
 import { devRoutes } from './dev.js';
 import { devClockRoutes } from './dev-clock.js';
@@ -12,9 +13,12 @@ import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
 import { phoneRoutes } from './phone.js';
 import { privateRoutes } from './private.js';
+import { refundRoutes } from './refunds.js';
 import { restoreRoutes } from './restore.js';
+import { reviewRoutes } from './reviews.js';
 import { serviceRoutes } from './service.js';
 import { widgetHostRoutes } from './widget-host.js';
+import { wishlistRoutes } from './wishlist.js';
 
 /** Every route plugin of the API, one file per area of the spec. */
 export const apiRoutes: FastifyPluginAsync[] = [
@@ -34,4 +38,8 @@ export const apiRoutes: FastifyPluginAsync[] = [
   confirmationRoutes,
   phoneRoutes,
   privateRoutes,
+  wishlistRoutes,
+  reviewRoutes,
+  bonusRoutes,
+  refundRoutes,
 ];

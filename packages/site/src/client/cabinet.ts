@@ -3,23 +3,78 @@
  * (#tb_{name} on a desktop, #{name} on a phone; 'orders' is the page /private/orders), and the
  * requisites' sub-forms: opening one hides the requisites block, closing it shows the block again.
  */
+
+import { type CabinetPanel, loadFragment } from './lib/cabinet/panel.js';
 import { enhanceDeleteForm, enhanceEmailForm, enhancePasswordForm, enhancePersonalForm } from './lib/cabinet-forms.js';
 import { enhancePage } from './lib/enhance.js';
 
 enhancePage();
 
-/** The tab a hash names: '#tb_orders' and '#orders' both name 'orders'. */
+/** The tab a hash names: '#tb_bonus' and '#bonus' both name 'bonus'. */
 function tabOfHash(hash: string): string | null {
   const m = /^#(?:tb_)?([a-z-]+)$/.exec(hash);
   return m ? (m[1] ?? null) : null;
 }
 
+/** The behaviour of each hash tab, loaded when the tab is first shown. */
+const panelModules: Record<string, () => Promise<{ panel: CabinetPanel }>> = {
+  bonus: () => import('./lib/cabinet/bonus.js'),
+  actions: () => import('./lib/cabinet/actions.js'),
+  review: () => import('./lib/cabinet/reviews.js'),
+  'replace-and-reschedule': () => import('./lib/cabinet/refunds.js'),
+  'mts-cash-back': () => import('./lib/cabinet/cashback.js'),
+};
+
+const mounted = new Set<string>();
+
+/** Shows the panel of a tab (the requisites when the hash names none), loading it the first time. */
+async function showTab(name: string): Promise<void> {
+  const panels = [...document.querySelectorAll<HTMLElement>('[data-tab-panel]')];
+  const panel = panels.find((p) => p.dataset.tabPanel === name) ?? panels.find((p) => p.dataset.tabPanel === 'profile');
+  if (!panel) return;
+  const shown = panel.dataset.tabPanel ?? 'profile';
+  for (const p of panels) p.hidden = p !== panel;
+  for (const link of document.querySelectorAll<HTMLElement>('[data-tab-link]')) {
+    if (link.dataset.tabLink === shown) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  if (mounted.has(shown)) return;
+  mounted.add(shown);
+  const { fragment, fragmentFailure } = panel.dataset;
+  if (fragment && !(await loadFragment(panel, fragment, fragmentFailure ?? 'Возникла ошибка.'))) {
+    mounted.delete(shown);
+    return;
+  }
+  const load = panelModules[shown];
+  if (load) await (await load()).panel.mount(panel);
+}
+
 function followHash(): void {
   const tab = tabOfHash(window.location.hash);
-  if (tab === 'orders' && window.location.pathname !== '/private/orders') window.location.replace('/private/orders');
+  if (tab === 'orders') {
+    if (window.location.pathname !== '/private/orders') window.location.replace('/private/orders');
+    return;
+  }
+  if (window.location.pathname === '/private/orders') {
+    if (tab) window.location.replace(`/private/#tb_${tab}`);
+    return;
+  }
+  void showTab(tab ?? 'profile');
 }
 followHash();
 window.addEventListener('hashchange', followHash);
+
+// A phone (575 px and less) names the tab by #{name}, a desktop by #tb_{name}.
+const phone = window.matchMedia('(max-width: 575px)');
+for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-tab-link]')) {
+  link.addEventListener('click', (event) => {
+    const name = link.dataset.tabLink;
+    if (!name || name === 'orders' || window.location.pathname !== '/private/') return;
+    event.preventDefault();
+    const hash = phone.matches ? `#${name}` : `#tb_${name}`;
+    if (window.location.hash !== hash) window.location.hash = hash;
+  });
+}
 
 const requisites = document.querySelector<HTMLElement>('[data-requisites]');
 

@@ -7,6 +7,10 @@ import accounts from './0007_accounts.js';
 import phoneChecks from './0008_phone_checks.js';
 import outboxDelivery from './0009_outbox_delivery.js';
 import outsideAccounts from './0010_outside_accounts.js';
+import wishlist from './0011_wishlist.js';
+import reviews from './0012_reviews.js';
+import bonus from './0013_bonus.js';
+import refunds from './0014_refunds.js';
 
 export interface Migration {
   version: string;
@@ -24,4 +28,8 @@ export const migrations: Migration[] = [
   { version: '0008_phone_checks', sql: phoneChecks },
   { version: '0009_outbox_delivery', sql: outboxDelivery },
   { version: '0010_outside_accounts', sql: outsideAccounts },
+  { version: '0011_wishlist', sql: wishlist },
+  { version: '0012_reviews', sql: reviews },
+  { version: '0013_bonus', sql: bonus },
+  { version: '0014_refunds', sql: refunds },
 ];

@@ -5,28 +5,84 @@ import { Layout } from '../../Layout.js';
 import { OrdersTab } from './OrdersTab.js';
 import { ProfileTab, type ProfileView } from './ProfileTab.js';
 
-/** The cabinet's tabs that are built; each is a hash of /private/ or a page of its own. */
+/**
+ * The cabinet's tabs. 'orders' is a page of its own (/private/orders); every other tab is a panel
+ * of /private/ chosen by the URL hash. A tab with a `fragment` is loaded on demand from that call
+ * (HTML the server renders) the first time it is shown; `failure` is the message when it cannot be.
+ */
 export const CABINET_TABS = [
-  { name: 'profile', label: 'Профиль', href: '/private/#tb_profile' },
-  { name: 'orders', label: 'Заказы', href: '/private/orders' },
+  { name: 'profile', label: 'Профиль' },
+  { name: 'orders', label: 'Заказы' },
+  {
+    name: 'bonus',
+    label: 'Бонусы',
+    fragment: '/private/LoadBonusPage/',
+    failure: 'Не удалось загрузить страницу с информацией о бонусах. Попробуйте позже.',
+  },
+  { name: 'actions', label: 'Акции' },
+  {
+    name: 'review',
+    label: 'Отзывы',
+    fragment: '/private/reviewsPage/',
+    failure: 'Не удалось загрузить отзывы. Попробуйте позже.',
+  },
+  {
+    name: 'replace-and-reschedule',
+    label: 'Возврат билетов',
+    fragment: '/private/replaces/',
+    failure: 'Не удалось загрузить билеты для возврата. Попробуйте позже.',
+  },
+  {
+    name: 'mts-cash-back',
+    label: 'Кешбэк',
+    fragment: '/private/mtscashback/',
+    failure: 'Не удалось загрузить страницу с информацией о МТС Cashback. Попробуйте позже.',
+  },
 ] as const;
 
-export type CabinetTab = (typeof CABINET_TABS)[number]['name'];
+export type CabinetTabName = (typeof CABINET_TABS)[number]['name'];
+/** The pages the server renders: /private/ (every hash tab) and /private/orders. */
+export type CabinetTab = 'profile' | 'orders';
+
+/** Where a tab's link goes: the orders page, or a hash of /private/ (#tb_{name}; the client uses #{name} on a phone). */
+export function cabinetTabHref(name: CabinetTabName): string {
+  return name === 'orders' ? '/private/orders' : `/private/#tb_${name}`;
+}
 
 export interface CabinetData {
   chrome: SiteChrome;
   tab: CabinetTab;
   profile: ProfileView;
-  /** The orders tab's page of orders (null on the profile tab). */
+  /** The orders tab's page of orders (null on /private/). */
   orders: AccountOrdersPage | null;
+}
+
+/** A tab panel of /private/ shown by the client when the hash names it; fragments load into it. */
+function HashPanel({ tab }: { tab: (typeof CABINET_TABS)[number] }) {
+  const fragment = 'fragment' in tab ? tab : null;
+  return (
+    <section
+      className="cabinet__panel cabinet__panel--wide"
+      data-tab-panel={tab.name}
+      data-fragment={fragment?.fragment}
+      data-fragment-failure={fragment?.failure}
+      aria-label={tab.label}
+      hidden
+    >
+      <p className="cabinet__loading" data-panel-loading="">
+        Загрузка…
+      </p>
+    </section>
+  );
 }
 
 /**
  * The personal account /private/ (site-browsing-account.md 2.15): the tab is chosen by the URL
- * hash, #tb_{name} on a desktop and #{name} on a phone (the client reads both); 'orders' is a
- * page of its own, /private/orders.
+ * hash, #tb_{name} on a desktop and #{name} on a phone (the client reads both); without a hash the
+ * requisites show. 'orders' is a page of its own, /private/orders.
  */
 export function CabinetPage({ data }: { data: CabinetData }) {
+  const onOrders = data.orders !== null;
   return (
     <Layout chrome={data.chrome}>
       <div className="container cabinet">
@@ -36,7 +92,7 @@ export function CabinetPage({ data }: { data: CabinetData }) {
             <a
               key={t.name}
               className="cabinet__tab"
-              href={t.href}
+              href={cabinetTabHref(t.name)}
               data-tab-link={t.name}
               aria-current={t.name === data.tab ? 'page' : undefined}
             >
@@ -44,7 +100,17 @@ export function CabinetPage({ data }: { data: CabinetData }) {
             </a>
           ))}
         </nav>
-        {data.orders ? <OrdersTab page={data.orders} /> : <ProfileTab profile={data.profile} />}
+        {data.orders ? <OrdersTab page={data.orders} /> : null}
+        {onOrders ? null : (
+          <>
+            <div data-tab-panel="profile">
+              <ProfileTab profile={data.profile} />
+            </div>
+            {CABINET_TABS.filter((t) => t.name !== 'profile' && t.name !== 'orders').map((t) => (
+              <HashPanel key={t.name} tab={t} />
+            ))}
+          </>
+        )}
       </div>
     </Layout>
   );

@@ -1,0 +1,2 @@
+/** Placeholder: filled in by the wishlist work. */
+export default `SELECT 1;`;

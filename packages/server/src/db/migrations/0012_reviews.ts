@@ -1,0 +1,2 @@
+/** Placeholder: filled in by the reviews work. */
+export default `SELECT 1;`;

@@ -1,0 +1,2 @@
+/** Placeholder: filled in by the bonus work. */
+export default `SELECT 1;`;
