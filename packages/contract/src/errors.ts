@@ -234,6 +234,11 @@ export const messages = {
   passwordTooManyAttempts: 'Слишком много неверных попыток. Попробуйте через несколько минут или восстановите пароль.',
   accountDeleted: 'Аккаунт удалён',
   accountDeleteError: 'Не удалось удалить аккаунт. Попробуйте позже.',
+  /** An account without a password (VK ID, Yandex ID) confirms its deletion with a code. */
+  deletionCodeSent: 'Код для удаления отправлен. Введите его, чтобы удалить аккаунт.',
+  deletionCodeEmpty: 'Введите код подтверждения',
+  deletionByPassword: 'Удаление аккаунта подтверждается паролем',
+  deletionNoContact: 'Нет подтверждённого e-mail или телефона для кода. Напишите в поддержку, и мы удалим аккаунт.',
 
   // Confirmation codes (PINs) by e-mail and SMS (our own texts beside the spec's)
   loginRequired: 'Войдите, чтобы продолжить',
@@ -242,6 +247,8 @@ export const messages = {
   codeCooldown: (seconds: number) => `Код уже отправлен. Новый можно запросить через ${seconds} с.`,
   codeSendLimit: 'На этот адрес уже отправлено много кодов. Попробуйте через час.',
   phoneCodeSendLimit: 'На этот номер уже отправлено много кодов. Попробуйте через час.',
+  /** The site's hourly cap on SMS codes is reached (SMS pumping is bounded by it). */
+  smsBudgetSpent: 'Сейчас мы не можем отправить SMS. Попробуйте через несколько минут.',
   codeWrong: (left: number) => `Неверный код. Осталось попыток: ${left}`,
   codeExpired: 'Срок действия кода истёк. Запросите новый код.',
   codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',

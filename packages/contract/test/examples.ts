@@ -370,6 +370,7 @@ export const examples: Record<string, CallExample> = {
   'account.profile': { valid: { ...S }, invalid: null },
   'account.exportData': { valid: { ...S }, invalid: null },
   'account.delete': { valid: { password: 'long enough 1' }, invalid: { password: 42 } },
+  'account.deleteCode': { valid: {}, invalid: null },
   'account.promotionsActualize': { valid: { actualize: '' }, invalid: 'actualize' },
   'account.promotionsList': { valid: { list: '' }, invalid: null },
   'account.loadBonusPage': { valid: {}, invalid: null },
@@ -377,7 +378,7 @@ export const examples: Record<string, CallExample> = {
   'account.promocode': { valid: { code: 'BONUS100' }, invalid: { code: '' } },
   'account.saveCard': {
     valid: { 'card[number]': '6001 2345', 'card[accept]': '1' },
-    invalid: { 'card[number]': '6001 2345' },
+    invalid: { 'card[number]': '  ', 'card[accept]': '1' },
   },
   'account.reviewForm': { valid: { idShow: '501' }, invalid: {} },
   'account.reviewAdd': {
@@ -387,13 +388,17 @@ export const examples: Record<string, CallExample> = {
   'account.reviewsPage': { valid: {}, invalid: null },
   'account.markAsViewed': { valid: { reviewId: '3001' }, invalid: {} },
   'account.getReviewInfo': { valid: {}, invalid: null },
-  'account.processSurvey': { valid: { 'answers[1][]': '2', 'answers[2]': '5' }, invalid: null },
+  'account.processSurvey': {
+    valid: { survey: '1', 'answers[1][]': '2', 'answers[2]': '5' },
+    invalid: { 'answers[1][]': '2', 'answers[2]': '5' },
+  },
   'account.replaces': { valid: {}, invalid: null },
   'account.refundReplaces': { valid: { 'ticketIds[]': ['9001', '9002'] }, invalid: { ticketIds: '' } },
+  'account.refundQuote': { valid: { 'ticketIds[]': ['9001'] }, invalid: { 'ticketIds[]': 'abc' } },
   'account.mtsCashback': { valid: {}, invalid: null },
   'account.loyaltySignup': {
     valid: { group: 'spring', phone: '+7(916) 123-45-67' },
-    invalid: { group: 'spring', phone: '89161234567' },
+    invalid: { group: '', phone: '+7(916) 123-45-67' },
   },
   'account.restoreRequest': { valid: { email: 'anna@example.ru' }, invalid: {} },
   'account.oauthStart': {

@@ -75,6 +75,13 @@ export interface ServerConfig {
    */
   sms: SmsSettings | undefined;
   /**
+   * The site's cap on SMS confirmation codes per hour, all numbers together (SMS_HOURLY_BUDGET,
+   * default 2000) and for numbers outside Russia (SMS_HOURLY_BUDGET_ABROAD, default 200): the
+   * bound on what SMS pumping can cost. Size them to the busiest hour of a sale that asks for a
+   * confirmed phone.
+   */
+  smsBudget: { perHour: number; perHourAbroad: number };
+  /**
    * Sign-in with an outside account (decision 0022). A provider is on only when both of its
    * variables are set: VK ID (OAUTH_VK_CLIENT_ID, OAUTH_VK_CLIENT_SECRET: the application's ID and
    * its protected key) and Yandex ID (OAUTH_YANDEX_CLIENT_ID, OAUTH_YANDEX_CLIENT_SECRET). Each
@@ -92,9 +99,15 @@ export interface OAuthClientSettings {
   clientSecret: string;
 }
 
+/**
+ * VK ID and Yandex ID at their real addresses; `standIn` (tests only, never read from the
+ * environment) points every endpoint of the provider at one local server that answers as it does.
+ */
+export type HostedOAuthSettings = OAuthClientSettings & { standIn?: string };
+
 export interface OAuthSettings {
-  vk?: OAuthClientSettings;
-  yandex?: OAuthClientSettings;
+  vk?: HostedOAuthSettings;
+  yandex?: HostedOAuthSettings;
   test?: OAuthClientSettings & { issuer: string };
 }
 
@@ -281,6 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     mail: mailOf(env, production),
     sms: smsOf(env),
+    smsBudget: {
+      perHour: positiveNumber(env, 'SMS_HOURLY_BUDGET', 2000),
+      perHourAbroad: positiveNumber(env, 'SMS_HOURLY_BUDGET_ABROAD', 200),
+    },
     oauth: oauthOf(env, production),
   };
 }

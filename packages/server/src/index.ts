@@ -7,6 +7,7 @@ export type {
   FastifyRequest,
   LightMyRequestResponse,
 } from 'fastify';
+export { deliveriesOf, type MetroStation, type OrderDelivery } from './accounts/deliveries.js';
 export {
   type Account,
   type AccountOrder,
@@ -25,6 +26,10 @@ export {
   PIN_RULES,
   personalDataConsentOf,
 } from './accounts/index.js';
+export { LOYALTY_GROUPS } from './accounts/loyalty.js';
+export { promotionDetail } from './accounts/promotions.js';
+export { reviewablePerformances } from './accounts/reviews.js';
+export { isBookmarked, listWishlist, type WishlistShow } from './accounts/wishlist.js';
 export { AdmissionGate, admissionGateOf, queueMessage, type Verdict } from './admission/index.js';
 export { type AppDeps, type BuildOptions, buildApp } from './app.js';
 export { type Clock, ManualClock, systemClock } from './clock.js';
@@ -61,9 +66,12 @@ export {
 } from './notifications/outbox.js';
 export { type BuyerOrder, findBuyerOrder } from './payments/buyer-order.js';
 export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
+export { type PromotionViewPage, servePromotionViewPage } from './routes/bonus.js';
 export { type DemoLoader, type RunningServer, startServer } from './runtime.js';
 export { getBasketState } from './services/basket/index.js';
 export * from './services/catalogue/index.js';
+export { notifyOnSale, type OnSaleNotifyDeps, type OnSaleNotifyResult } from './services/catalogue/on-sale-notify.js';
+export { scoreOfVoter, voterKeyOf } from './services/catalogue/rating-vote.js';
 export {
   createPartnerOriginsCache,
   type FramedSession,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { accountOfSession, PIN_RULES } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
+import { lastOutboxCode } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 
@@ -22,16 +23,7 @@ describeEachDatabase('issue 10: e-mail confirmation codes', (get) => {
   });
   beforeEach(() => clock.reset());
 
-  /** The last code the outbox holds for the address. */
-  async function lastCode(email: string): Promise<string> {
-    const r = await get().db.query<{ subject: string }>(
-      `SELECT subject FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1`,
-      [email],
-    );
-    const code = /\d{4}/.exec(r.rows[0]?.subject ?? '')?.[0];
-    if (!code) throw new Error(`no code for ${email}`);
-    return code;
-  }
+  const lastCode = (email: string) => lastOutboxCode(get().db, email);
 
   async function registered(email = uniqueEmail()): Promise<{ b: Buyer; email: string }> {
     const b = buyer(app);

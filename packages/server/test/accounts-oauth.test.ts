@@ -9,12 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountOfSession, completionOf } from '../src/accounts/index.js';
 import { loadConfig } from '../src/config.js';
-import { CSRF_PARAM, SESSION_PARAM } from '../src/http/names.js';
-import { csrfTokenFor, issueSessionId } from '../src/http/session.js';
 import { registeredBuyer, uniqueEmail } from './support/accounts.js';
-import { buildTestApp, nextClientAddress } from './support/app.js';
+import { buildTestApp } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
+import { type OAuthBrowser as Browser, oauthBrowser } from './support/oauth-browser.js';
 import { type LocalProvider, startLocalProvider } from './support/oidc-provider.js';
 
 const SECRET = 'test-secret';
@@ -24,39 +23,7 @@ const REDIRECT_URI = `${PUBLIC_URL}/login/oauth/test/callback`;
 let people = 0;
 const newSubject = () => `person-${Date.now().toString(36)}-${++people}`;
 
-/** A browser: its session cookie (following the server's), the page's CSRF token, its address. */
-function browser(app: FastifyInstance, sid = issueSessionId(SECRET)) {
-  const address = nextClientAddress();
-  const b = {
-    sid,
-    async send(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-      const r = await app.inject({
-        method,
-        url,
-        remoteAddress: address,
-        cookies: { [SESSION_PARAM]: b.sid },
-        headers: { 'x-csrf-token': csrfTokenFor(b.sid, SECRET), origin: PUBLIC_URL },
-        ...(form
-          ? {
-              payload: new URLSearchParams({ ...form, [CSRF_PARAM]: csrfTokenFor(b.sid, SECRET) }).toString(),
-              headers: {
-                'content-type': 'application/x-www-form-urlencoded',
-                'x-csrf-token': csrfTokenFor(b.sid, SECRET),
-                origin: PUBLIC_URL,
-              },
-            }
-          : {}),
-      });
-      const next = r.cookies.find((c) => c.name === SESSION_PARAM)?.value;
-      if (next) b.sid = next;
-      return r;
-    },
-    get: (url: string) => b.send('GET', url),
-    post: (url: string, form: Record<string, string>) => b.send('POST', url, form),
-  };
-  return b;
-}
-type Browser = ReturnType<typeof browser>;
+const browser = (app: FastifyInstance) => oauthBrowser(app, { secret: SECRET, publicUrl: PUBLIC_URL });
 
 describeEachDatabase('sign-in with an outside account', (get) => {
   let app: FastifyInstance;

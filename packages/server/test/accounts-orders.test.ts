@@ -14,6 +14,7 @@ import { registeredBuyer, TEST_PASSWORD, uniqueEmail } from './support/accounts.
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
+import { type PlacedOrder, payOrder, placeSessionOrder } from './support/orders.js';
 
 const PRICE = 250_000;
 const PASSWORD = TEST_PASSWORD;
@@ -67,28 +68,11 @@ describeEachDatabase('accounts: the cabinet’s orders', (get) => {
       });
       expect(added.status).toBe(200);
     }
-    const r = (await b.get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=')).json();
-    expect(r.error).toBe(0);
-    return { orderId: Number(r.url.split('/')[3]), url: r.url as string, params: r.params as Record<string, string> };
+    return placeSessionOrder(b);
   }
 
   /** Pays the order through the sandbox bank with the success card: tickets are issued. */
-  async function pay(b: Buyer, order: { url: string; params: Record<string, string> }) {
-    const session = (await b.post(order.url, order.params)).json();
-    expect(session.error).toBe(0);
-    const bank = await app.inject({
-      method: 'POST',
-      url: '/sandbox-bank/pay/',
-      payload: {
-        mdOrder: session.get.mdOrder,
-        pan: '4111 1111 1111 1111',
-        expiry: '12/39',
-        cvc: '123',
-        holder: 'ANNA KARENINA',
-      },
-    });
-    expect(bank.body).toContain('Оплата прошла успешно');
-  }
+  const pay = (b: Buyer, order: PlacedOrder) => payOrder(app, b, order);
 
   async function tokenOf(orderId: number): Promise<string> {
     const r = await get().db.query<{ access_token: string }>('SELECT access_token FROM orders WHERE id = $1', [

@@ -11,10 +11,11 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { accountOfSession } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
 import { SESSION_PARAM } from '../src/http/names.js';
-import { registeredBuyer, TEST_PASSWORD, uniqueEmail } from './support/accounts.js';
+import { lastOutboxCode, registeredBuyer, TEST_PASSWORD, uniqueEmail } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture, type HallFixture } from './support/fixture.js';
+import { openPayment, paidSessionOrder, placeSessionOrder } from './support/orders.js';
 
 const PRICE = 250_000;
 const PASSWORD = TEST_PASSWORD;
@@ -57,20 +58,7 @@ describeEachDatabase('accounts: personal data (export, deletion)', (get) => {
     app.inject({ method: 'GET', url: '/private/export/', cookies: { [SESSION_PARAM]: b.sessionId } });
 
   /** The buyer's basket as a paid session order (card, e-tickets): tickets are issued. */
-  async function paidOrder(b: Buyer): Promise<number> {
-    expect((await b.post('/hallPlace/select/', { cypher: seat() })).json().result).toBe(1);
-    const r = (await b.get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=')).json();
-    expect(r.error).toBe(0);
-    const session = (await b.post(r.url, r.params)).json();
-    expect(session.error).toBe(0);
-    const bank = await app.inject({
-      method: 'POST',
-      url: '/sandbox-bank/pay/',
-      payload: { mdOrder: session.get.mdOrder, pan: '4111 1111 1111 1111', expiry: '12/39', cvc: '123', holder: 'A K' },
-    });
-    expect(bank.body).toContain('Оплата прошла успешно');
-    return Number(r.url.split('/')[3]);
-  }
+  const paidOrder = (b: Buyer) => paidSessionOrder(app, b, [seat()]);
 
   async function orderRow(orderId: number) {
     const r = await get().db.query<{
@@ -97,6 +85,10 @@ describeEachDatabase('accounts: personal data (export, deletion)', (get) => {
       "INSERT INTO outside_accounts (provider, subject, user_id, created_at) VALUES ('vk', $1, $2, now())",
       [`vk-${userId}`, userId],
     );
+    // A bonus promo code entered in the cabinet: the ledger and the code's use are the buyer's data.
+    const code = `EXPORT${userId}`;
+    await get().db.query("INSERT INTO promo_codes (code, kind, value) VALUES ($1, 'bonus', 150)", [code]);
+    expect((await b.post('/private/promocode/', { code })).json()).toMatchObject({ status: 'success', diff: 150 });
     const res = await download(b);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -123,6 +115,14 @@ describeEachDatabase('accounts: personal data (export, deletion)', (get) => {
     expect(order).toMatchObject({ id: orderId, status: 'paid', total: PRICE, buyer: { email, surname: 'Каренина' } });
     expect(order.performances[0].items[0].tickets).toHaveLength(1);
     expect(order.payments).toEqual([expect.objectContaining({ status: 'succeeded', amount: PRICE })]);
+    expect(data.bonuses).toMatchObject({
+      balance: 150,
+      transactions: [expect.objectContaining({ amount: 150 })],
+      promoCodes: [expect.objectContaining({ code, points: 150 })],
+      giftReservations: [],
+      loyaltyCard: null,
+    });
+    expect(data.surveys).toEqual([]);
     expect(data.linkedAccounts).toEqual([expect.objectContaining({ provider: 'vk', subject: `vk-${userId}` })]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     for (const s of data.sessions) expect(Object.keys(s).sort()).toEqual(['createdAt', 'lastSeenAt', 'signedInAt']);
@@ -189,6 +189,13 @@ describeEachDatabase('accounts: personal data (export, deletion)', (get) => {
       [`ya-${userId}`, userId],
     );
 
+    // The loyalty programme's sign-up of the account's phone goes with it; another number's stays.
+    await get().db.query("UPDATE users SET phone = '79161230001' WHERE id = $1", [userId]);
+    await get().db.query(
+      `INSERT INTO loyalty_signups (group_code, phone, created_at)
+       VALUES ('theatre', '79161230001', now()), ('theatre', '79161230002', now())`,
+    );
+
     const oldSession = b.sessionId;
     const r = await remove(b, PASSWORD);
     expect(r.json()).toEqual({ status: 'success', message: messages.accountDeleted });
@@ -229,6 +236,8 @@ describeEachDatabase('accounts: personal data (export, deletion)', (get) => {
     expect(codes.rows).toHaveLength(0);
     const bookmarks = await get().db.query('SELECT 1 FROM bookmarks WHERE user_id = $1', [userId]);
     expect(bookmarks.rows).toHaveLength(0);
+    const signups = await get().db.query<{ phone: string }>('SELECT phone FROM loyalty_signups ORDER BY phone');
+    expect(signups.rows).toEqual([{ phone: '79161230002' }]);
     const linked = await get().db.query('SELECT 1 FROM outside_accounts WHERE user_id = $1', [userId]);
     expect(linked.rows).toHaveLength(0);
     // The consent stays, as the proof it was given.
@@ -274,6 +283,64 @@ describeEachDatabase('accounts: personal data (export, deletion)', (get) => {
     expect(await orderRow(otherOrder)).toEqual(otherBefore);
     expect(await accountOfSession(get().db, other.b.sessionId)).toMatchObject({ id: other.userId, email: other.email });
     expect((await download(other.b)).statusCode).toBe(200);
+  });
+
+  it('cancels the unpaid orders: a payment arriving later is refunded, never sent to a wiped address', async () => {
+    const { b } = await registered();
+    expect((await b.post('/hallPlace/select/', { cypher: seat() })).json().result).toBe(1);
+    const order = await placeSessionOrder(b);
+    const mdOrder = await openPayment(b, order);
+    const { orderId } = order;
+    expect((await orderRow(orderId)).status).toBe('new');
+
+    expect((await remove(b, PASSWORD)).json().status).toBe('success');
+    expect((await orderRow(orderId)).status).toBe('cancelled');
+    // The bank's page was still open: the payment goes through and comes straight back.
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox-bank/pay/',
+      payload: { mdOrder, pan: '4111 1111 1111 1111', expiry: '12/39', cvc: '123', holder: 'A K' },
+    });
+    expect((await orderRow(orderId)).status).toBe('cancelled');
+    const tickets = await get().db.query('SELECT 1 FROM tickets WHERE order_id = $1', [orderId]);
+    expect(tickets.rows).toHaveLength(0);
+    const payments = await get().db.query<{ status: string }>('SELECT status FROM payments WHERE order_id = $1', [
+      orderId,
+    ]);
+    expect(payments.rows.map((p) => p.status)).not.toContain('succeeded');
+  });
+
+  it('deletes an account without a password (VK ID, Yandex ID) with a code sent to its e-mail', async () => {
+    const { b, email, userId } = await registered();
+    // Signed up through an outside account: a confirmed e-mail and no password.
+    await get().db.query('UPDATE users SET password_hash = NULL, email_confirmed = true WHERE id = $1', [userId]);
+    const other = await registered();
+
+    // A password proves nothing here, and an empty code is asked for.
+    expect((await remove(b, PASSWORD)).json()).toEqual({ status: 'error', message: messages.deletionCodeEmpty });
+    const sent = (await b.post('/private/delete/code/', {})).json();
+    expect(sent).toEqual({ status: 'success', message: messages.deletionCodeSent });
+    const code = await lastOutboxCode(get().db, email);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const refused = (await b.post('/private/delete/', { code: wrong })).json();
+    expect(refused.status).toBe('error');
+    expect(refused.message).toBe(messages.codeWrong(4));
+    // Another buyer cannot use this browser's code, nor is a code sent to an account with a password.
+    expect((await other.b.post('/private/delete/', { code })).json().message).toBe(messages.passwordOldEmpty);
+    expect((await other.b.post('/private/delete/code/', {})).json()).toEqual({
+      status: 'error',
+      message: messages.deletionByPassword,
+    });
+    expect((await buyer(app).post('/private/delete/code/', {})).status).toBe(401);
+
+    const r = (await b.post('/private/delete/', { code })).json();
+    expect(r).toEqual({ status: 'success', message: messages.accountDeleted });
+    const user = await get().db.query<{ deleted: boolean }>(
+      'SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
+      [userId],
+    );
+    expect(user.rows[0]!.deleted).toBe(true);
+    expect(await accountOfSession(get().db, other.b.sessionId)).toMatchObject({ id: other.userId });
   });
 
   it('refuses the deletion of an account already deleted elsewhere', async () => {

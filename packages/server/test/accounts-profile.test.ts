@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { accountOfSession, buyersToday } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
-import { registeredBuyer, TEST_PASSWORD, uniqueEmail } from './support/accounts.js';
+import { lastOutboxCode, registeredBuyer, TEST_PASSWORD, uniqueEmail } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 
@@ -59,15 +59,7 @@ describeEachDatabase('the cabinet: profile, personal info, password change', (ge
     return formatDate(d);
   };
 
-  async function lastCode(email: string): Promise<string> {
-    const r = await get().db.query<{ subject: string }>(
-      'SELECT subject FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
-      [email],
-    );
-    const code = /\d{4}/.exec(r.rows[0]?.subject ?? '')?.[0];
-    if (!code) throw new Error(`no code for ${email}`);
-    return code;
-  }
+  const lastCode = (email: string) => lastOutboxCode(get().db, email);
 
   async function userRow(email: string) {
     const r = await get().db.query<{

@@ -77,6 +77,33 @@ describeEachDatabase('issue 10: registration and sign-in', (get) => {
     expect(stored.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
+  it('keeps an optional phone given at registration unconfirmed, and refuses one that is not a mobile number', async () => {
+    const wrong = await buyer(app).post('/registration/', {
+      ...registrationForm(uniqueEmail()),
+      'RegistrationForm[phone]': '+7 (495) 123-45-67',
+      'RegistrationForm[country]': 'RU',
+    });
+    expect(wrong.json()).toEqual({ state: 0, messages: { phone: messages.phoneInvalid('Россия', '7') } });
+    const b = buyer(app);
+    const r = await b.post('/registration/', {
+      ...registrationForm(uniqueEmail()),
+      'RegistrationForm[phone]': '+7 (701) 123-45-67',
+      'RegistrationForm[country]': 'KZ',
+    });
+    expect(r.json().state).toBe(1);
+    expect(await accountOfSession(get().db, b.sessionId)).toMatchObject({
+      phone: '77011234567',
+      phoneCountry: 'KZ',
+      phoneConfirmed: false,
+    });
+    // Unconfirmed, it signs nobody in.
+    const login = await buyer(app).post('/login/ajaxauth/', {
+      'LoginForm[contact]': '77011234567',
+      'LoginForm[password]': PASSWORD,
+    });
+    expect(login.json().state).toBe(0);
+  });
+
   it('answers each field’s problem, and refuses a taken e-mail in any case', async () => {
     const b = buyer(app);
     const bad = await b.post('/registration/', {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { outboxCode, registerBuyer } from './helpers.js';
 
-test('account: the cabinet edits the personal data, changes the password, confirms the e-mail and adds a phone', async ({
+test('account: the cabinet edits the personal data, changes the password, confirms the e-mail, adds a phone and changes it', async ({
   page,
 }, info) => {
   const email = `cabinet.${info.project.name}.${Date.now()}@example.ru`;
@@ -70,4 +70,19 @@ test('account: the cabinet edits the personal data, changes the password, confir
   await page.getByLabel('Пароль').fill('a new password 7');
   await page.getByRole('button', { name: 'Авторизация' }).click();
   await expect(page.getByRole('heading', { name: 'Личный кабинет' })).toBeVisible();
+
+  // Changing the phone: the new number, then the old and the new one beside the code sent to the new one.
+  const requisitesAgain = page.locator('[data-requisites]');
+  const newDigits = `9${info.project.name === 'desktop' ? '5' : '6'}${String(Date.now() % 1e8).padStart(8, '0')}`;
+  await requisitesAgain.locator('[data-show="phone"]').getByRole('button', { name: 'Изменить' }).click();
+  await page.getByLabel('Номер мобильного телефона').fill(newDigits);
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  const numbers = page.locator('.phone-flow__numbers');
+  await expect(numbers).toContainText(`Старый номер+7 ${digits.slice(0, 3)} ${digits.slice(3)}`);
+  await expect(numbers).toContainText(`Новый номер+7 ${newDigits.slice(0, 3)} ${newDigits.slice(3)}`);
+  await page.getByLabel('Код из SMS').fill(await outboxCode(page, `+7${newDigits}`));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(requisitesAgain.locator('[data-show="phone"]')).toContainText(
+    `+7 ${newDigits.slice(0, 3)} ${newDigits.slice(3)}`,
+  );
 });

@@ -40,6 +40,22 @@ test('account: signs in with an outside account and completes it with a confirme
   await expect(page).toHaveURL(/\/$/);
   await expect(form).toBeHidden();
   await expect(page.getByRole('link', { name: 'Наташа' })).toBeVisible();
+
+  // No password: the account's deletion is confirmed by a code sent to the confirmed e-mail.
+  await page.goto('/private/');
+  await page.getByRole('button', { name: 'Удалить аккаунт', exact: true }).click();
+  const deletion = page.locator('form[data-subform="delete"]');
+  await expect(deletion).toContainText(
+    `пароля у аккаунта нет. Подтвердите удаление кодом, который мы пришлём на ${email}`,
+  );
+  await deletion.getByRole('button', { name: 'Получить код' }).click();
+  await expect(deletion.getByRole('status')).toHaveText(
+    'Код для удаления отправлен. Введите его, чтобы удалить аккаунт.',
+  );
+  await deletion.getByLabel('Код подтверждения').fill(await outboxCode(page, email));
+  await deletion.getByRole('button', { name: 'Удалить аккаунт навсегда' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Аккаунт удалён' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
 });
 
 test('account: a refused outside sign-in explains itself on the login page', async ({ page }) => {

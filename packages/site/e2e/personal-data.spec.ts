@@ -34,7 +34,9 @@ test('account: the cabinet shows the consent, downloads the buyer’s data and d
   await expect(requisites).toBeHidden();
   const form = page.locator('form[data-subform="delete"]');
   await expect(form).toContainText('восстановить аккаунт будет нельзя');
-  await expect(form).toContainText('Заказы и билеты останутся действительными');
+  await expect(form).toContainText(
+    'Неоплаченные заказы будут отменены. Оплаченные заказы и билеты останутся действительными',
+  );
   await page.getByLabel('Пароль для подтверждения').fill('not the password');
   await form.getByRole('button', { name: 'Удалить аккаунт навсегда' }).click();
   await expect(form.getByText('Неверный текущий пароль')).toBeVisible();

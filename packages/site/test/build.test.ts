@@ -37,6 +37,7 @@ describe('client build', () => {
       'complete',
       'hall',
       'home',
+      'loyalty',
       'page',
       'restore',
       'show',

@@ -11,7 +11,6 @@ import {
   surveyResponse,
   userProfileNested,
 } from '../entities/account.js';
-import { LOYALTY_PHONE_PATTERN } from '../rules/account.js';
 import { flag, htmlAnswer, htmlFailure, id, int, list, multilineText, request, TEXT_MAX, text } from '../wire.js';
 
 const SITE = 'site-browsing-account.md';
@@ -82,6 +81,8 @@ export const registrationSubmit = defineCall({
     'RegistrationForm[firstname]': text(TEXT_MAX.name).trim(),
     'RegistrationForm[surname]': text(TEXT_MAX.name).trim(),
     'RegistrationForm[phone]': text(TEXT_MAX.phone).optional(),
+    /** The phone's country (ISO code, default RU). */
+    'RegistrationForm[country]': text(TEXT_MAX.code).optional(),
     /** The personal-data consent checkbox (152-ФЗ): 1 when ticked. */
     'RegistrationForm[consent]': flag().optional(),
   }),
@@ -91,7 +92,7 @@ export const registrationSubmit = defineCall({
   spec: `${SITE} 2.3 (Регистрация → /registration/), 5 E-mail`,
   summary:
     'Creates an account, signs it in and sends the e-mail confirmation code; state 0 with a message per field ' +
-    '(email, password, firstname, surname, consent) otherwise (not shown in the spec; answers like the login call).',
+    '(email, password, firstname, surname, phone, consent) otherwise; an optional phone is kept unconfirmed (not shown in the spec; answers like the login call).',
   extension: true,
 });
 
@@ -119,7 +120,8 @@ export const privateAddDelivery = defineCall({
     'delivery[name]': text(TEXT_MAX.name),
     'delivery[firstname]': text(TEXT_MAX.name),
     'delivery[patronymic]': text(TEXT_MAX.name),
-    'delivery[metro]': id(),
+    /** A station of the order's city; empty (or 0) when none is chosen, which the server refuses in its turn. */
+    'delivery[metro]': z.preprocess((v) => (v === '' || v === '0' || v === 0 ? undefined : v), id().optional()),
     'delivery[order]': id(),
     'delivery[address]': text(TEXT_MAX.text),
     'delivery[phone]': text(TEXT_MAX.phone),
@@ -239,15 +241,32 @@ export const privateDeleteAccount = defineCall({
   method: 'POST',
   path: '/private/delete/',
   params: 'form',
-  request: request({ password: text(TEXT_MAX.code) }),
+  request: request({ password: text(TEXT_MAX.code).optional(), code: text(TEXT_MAX.code).optional() }),
   answer: 'json',
   response: statusAnswer,
   failure: statusFailure,
   spec: `${ACCOUNT} (152-ФЗ: deleting the account)`,
   summary:
     "Deletes the signed-in buyer's account after the current password ('Неверный текущий пароль', counted with " +
-    'wrong sign-ins): every session of it signed out, personal fields wiped, orders kept anonymised (54-ФЗ) with ' +
-    'their tickets valid; the browser gets a new guest session. A guest gets HTTP 401.',
+    'wrong sign-ins), or, for an account without a password (VK ID, Yandex ID), the code of account.deleteCode: ' +
+    'every session of it signed out, unpaid orders cancelled, personal fields wiped, orders kept anonymised ' +
+    '(54-ФЗ) with their tickets valid; the browser gets a new guest session. A guest gets HTTP 401.',
+  extension: true,
+});
+
+export const privateDeleteCode = defineCall({
+  id: 'account.deleteCode',
+  method: 'POST',
+  path: '/private/delete/code/',
+  params: 'form',
+  request: request({}),
+  answer: 'json',
+  response: statusAnswer,
+  failure: statusFailure,
+  spec: `${ACCOUNT} (152-ФЗ: deleting the account)`,
+  summary:
+    'Sends the code confirming the deletion of an account without a password to its confirmed e-mail (else its ' +
+    'confirmed phone); the code rules of the e-mail codes, this session only. A guest gets HTTP 401.',
   extension: true,
 });
 
@@ -327,12 +346,18 @@ export const saveCard = defineCall({
   method: 'POST',
   path: '/private/saveCard',
   params: 'form',
-  request: request({ 'card[number]': text(TEXT_MAX.code).trim().min(1), 'card[accept]': flag() }),
+  // card[accept] may be missing (an unticked checkbox is not sent): the server answers the rule's text.
+  request: request({
+    'card[number]': text(TEXT_MAX.code).trim().min(1),
+    'card[accept]': flag().optional(),
+  }),
   answer: 'text',
   response: okText(),
   failure: textFailure,
   spec: `${ACCOUNT}, 5, 8 Card activation`,
-  summary: "Activates a loyalty card (card[...] fields; card[accept] must be ticked); 'ok' or an error text.",
+  summary:
+    "Activates a loyalty card for the signed-in account (card[number]; card[accept] must be ticked); 'ok' or an " +
+    "error text ('Нужно подтвердить прочтение правил!', 'Ошибка при активации карты…').",
 });
 
 // ---------------------------------------------------------------- Reviews
@@ -415,12 +440,15 @@ export const processSurvey = defineCall({
   method: 'POST',
   path: '/user/processSurvey',
   params: 'form',
-  request: request({}),
+  // The answers come as answers[{question}][] (a checkbox group) and answers[{question}] (a radio group).
+  request: request({ survey: id() }),
   answer: 'json',
   response: surveyResponse,
   failure: (message) => ({ result: false, message }),
   spec: `${ACCOUNT}, 2.15 Survey block`,
-  summary: 'Submits a survey (form fields); bonus.sum earned is shown when above 0.',
+  summary:
+    'Submits a survey (survey and answers[…] form fields; every group answered, once per account); bonus.sum earned ' +
+    'is shown when above 0.',
 });
 
 export const privateReplaces = defineCall({
@@ -453,7 +481,48 @@ export const refundReplaces = defineCall({
   failure: (message) => ({ ok: false, errors: [message] }),
   spec: `${ACCOUNT}, 8 Refund`,
   summary:
-    "Returns tickets after a performance change (ticketIds[] array); else 'Не удалось вернуть билеты. Попробуйте позже.'",
+    "Returns the signed-in buyer's tickets (ticketIds[] array), all or none, for the amount of rules/refunds.ts (the " +
+    'whole price after a move or a cancel, else 100/50/30 % by days before the start); errors says why not, else ' +
+    "'Не удалось вернуть билеты. Попробуйте позже.'",
+});
+
+/** One ticket of a refund quote: what returning it now gives back, and by which rule. */
+export const refundQuoteTicket = z.object({
+  ticketId: z.number().int(),
+  /** Kopecks returned for this ticket now. */
+  amount: z.number().int(),
+  percent: z.number().int(),
+  rule: z.enum(['cancelled', 'moved', 'days10', 'days5', 'days3', 'late']),
+});
+
+export const refundQuote = defineCall({
+  id: 'account.refundQuote',
+  method: 'GET',
+  path: '/refund/quote/',
+  params: 'query',
+  request: request({
+    'ticketIds[]': list(id()).optional(),
+    ticketIds: list(id()).optional(),
+  }).refine((v) => (v['ticketIds[]'] ?? v.ticketIds ?? []).length > 0, {
+    message: 'Неверное значение параметра ticketIds',
+    path: ['ticketIds'],
+  }),
+  answer: 'json',
+  response: z.object({
+    ok: z.boolean(),
+    /** Tickets quoted. */
+    count: z.number().int().optional(),
+    /** Kopecks the buyer gets back for all of them, computed by the server at this moment. */
+    amount: z.number().int().optional(),
+    tickets: z.array(refundQuoteTicket).optional(),
+    errors: z.array(z.string()).optional(),
+  }),
+  failure: (message) => ({ ok: false, errors: [message] }),
+  spec: `${ACCOUNT}, 4 Replace/refund (the confirm popup)`,
+  summary:
+    'What returning these tickets of the signed-in buyer would give back now (the amount the confirm popup shows), ' +
+    'or the errors that would refuse it; changes nothing.',
+  extension: true,
 });
 
 export const mtsCashbackTab = defineCall({
@@ -476,7 +545,8 @@ export const loyaltySignup = defineCall({
   params: 'form',
   request: request({
     group: text(TEXT_MAX.code).min(1),
-    phone: text(TEXT_MAX.phone).regex(LOYALTY_PHONE_PATTERN),
+    // +7(ddd) ddd-dd-dd (LOYALTY_PHONE_PATTERN): checked by the server, which answers 'Неверно введен номер телефона'.
+    phone: text(TEXT_MAX.phone),
   }),
   answer: 'json',
   response: z.object({ status: answerStatus, message: z.string().optional(), redirectUrl: z.string().optional() }),
@@ -620,6 +690,7 @@ export const accountCalls = [
   privateProfile,
   privateExportData,
   privateDeleteAccount,
+  privateDeleteCode,
   promotionsActualize,
   promotionsList,
   loadBonusPage,
@@ -634,6 +705,7 @@ export const accountCalls = [
   processSurvey,
   privateReplaces,
   refundReplaces,
+  refundQuote,
   mtsCashbackTab,
   loyaltySignup,
   restoreRequest,

@@ -318,14 +318,21 @@ export const ratingVote = defineCall({
   path: '/rating/',
   params: 'form',
   request: request({
-    voteid: id().optional(),
+    /** The show voted for: a vote without one has nothing to count towards. */
+    voteid: id(),
     score: num().min(1).max(5),
     val: num().optional(),
     votes: int().optional(),
     s: text(TEXT_MAX.code).optional(),
   }),
   answer: 'json',
-  response: z.object({ status: z.string(), msg: z.string().optional() }),
+  /** On 'OK' also the show's new average (rounded, as the widget shows it) and vote count. */
+  response: z.object({
+    status: z.string(),
+    msg: z.string().optional(),
+    val: z.number().optional(),
+    votes: z.number().int().optional(),
+  }),
   failure: (message) => ({ status: 'ERROR', msg: message }),
   spec: `${BROWSING} (POST /rating/?s, rating widget vote), 3 Rating vote, 5 Rating vote`,
   summary: "Rating vote {voteid, score 1–5}; status 'OK' is success, msg is shown when present.",

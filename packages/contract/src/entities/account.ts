@@ -101,7 +101,8 @@ export const surveyResponse = z.object({
 });
 
 export const reviewPromptInfo = z.object({
-  data: z.object({ show_name: z.string() }),
+  /** show_id (extension): the show the prompt's 'Написать отзыв' opens the review form of. */
+  data: z.object({ show_name: z.string(), show_id: z.number().int().optional() }),
   clientName: z.string(),
 });
 

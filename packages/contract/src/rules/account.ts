@@ -1,8 +1,10 @@
 /** Account form rules (site 5 Other account fields; site 4). */
+import { DEFAULT_PHONE_COUNTRY } from '../constants.js';
 import { fieldMessage, messages } from '../errors.js';
 import { parseRuDate } from '../format/date.js';
 import { isBirthDateInRange } from './age.js';
 import { isValidEmail, isValidName } from './guest.js';
+import { checkPhoneNumber } from './phone.js';
 
 /** Loyalty phone: +7(ddd) ddd-dd-dd. */
 export const LOYALTY_PHONE_PATTERN = /^\+7\(\d{3}\) \d{3}-\d{2}-\d{2}$/;
@@ -48,6 +50,9 @@ export interface RegistrationForm {
   password: string;
   firstname: string;
   surname: string;
+  /** Optional: a mobile number of `country` (default RU), kept unconfirmed until its SMS code comes back. */
+  phone?: string;
+  country?: string;
   /** The separate personal-data consent checkbox (152-ФЗ): registration needs it ticked. */
   consent: boolean;
 }
@@ -66,6 +71,10 @@ export function registrationErrors(form: RegistrationForm): Partial<Record<Regis
   if (password) errors.password = password;
   if (!isValidName(form.firstname)) errors.firstname = messages.nameRequired;
   if (!isValidName(form.surname)) errors.surname = messages.surnameRequired;
+  if (form.phone?.trim()) {
+    const phone = checkPhoneNumber(form.phone, form.country || DEFAULT_PHONE_COUNTRY);
+    if (!phone.ok) errors.phone = phone.message;
+  }
   if (!form.consent) errors.consent = messages.consentRequired;
   return errors;
 }

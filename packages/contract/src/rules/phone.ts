@@ -81,6 +81,12 @@ export function checkPhoneNumber(input: string, countryCode: string): PhoneCheck
  * are not slots: '+998(99) …'); typed digits that repeat it at the start are skipped, as is a
  * Russian trunk 8. In the rest each '9' is one digit.
  */
+/** A mask as an input's placeholder: '+7(999) 999-99-99' → '+7(___) ___-__-__'. */
+export function phoneMaskPlaceholder(mask: string): string {
+  const open = Math.max(mask.indexOf('('), 0);
+  return mask.slice(0, open) + mask.slice(open).replace(/9/g, '_');
+}
+
 export function applyPhoneMask(mask: string, input: string): string {
   const open = Math.max(mask.indexOf('('), 0);
   const prefix = mask.slice(0, open);

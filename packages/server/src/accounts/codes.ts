@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { messages } from '@partera/contract';
+import type { Queryable } from '../db/index.js';
 import type { ServerDeps } from '../deps.js';
 import { enqueue, type OutboxMessageInput } from '../notifications/outbox.js';
 
@@ -14,6 +15,10 @@ import { enqueue, type OutboxMessageInput } from '../notifications/outbox.js';
  *   how long), and an address gets at most 5 codes an hour, whoever asks: each costs an SMS or
  *   an e-mail and opens another guess.
  * - Only a keyed hash of the code is stored (HMAC with the server secret).
+ * - SMS codes, whoever they go to, are capped per hour across the site (config smsBudget), with
+ *   a smaller cap for numbers outside Russia: SMS pumping (bots asking codes for numbers whose
+ *   operator pays the attacker a share) spreads over many numbers and addresses, so only a cap on
+ *   the total bounds what it can cost. Over the cap no SMS leaves until the hour's count drops.
  */
 export const PIN_RULES = {
   digits: 4,
@@ -24,7 +29,7 @@ export const PIN_RULES = {
 } as const;
 
 export type CodeChannel = 'phone' | 'email';
-export type CodePurpose = 'confirm' | 'change' | 'registration' | 'restore' | 'purchase';
+export type CodePurpose = 'confirm' | 'change' | 'registration' | 'restore' | 'purchase' | 'delete';
 
 export interface CodeRequest {
   sessionId: string;
@@ -35,12 +40,15 @@ export interface CodeRequest {
   purpose: CodePurpose;
 }
 
-export type CodeDeps = Pick<ServerDeps, 'db' | 'clock'> & { config: Pick<ServerDeps['config'], 'csrfSecret'> };
+export type CodeDeps = Pick<ServerDeps, 'db' | 'clock'> & {
+  config: Pick<ServerDeps['config'], 'csrfSecret'> & Partial<Pick<ServerDeps['config'], 'smsBudget'>>;
+};
 
 export type SendOutcome =
   | { ok: true }
   | { ok: false; reason: 'cooldown'; retryAfterSeconds: number }
-  | { ok: false; reason: 'limit' };
+  | { ok: false; reason: 'limit' }
+  | { ok: false; reason: 'budget' };
 
 export type CheckOutcome =
   | { ok: true; userId: number | null; sentAt: Date }
@@ -76,6 +84,13 @@ export async function sendCode(
       if (wait > 0) return { ok: false, reason: 'cooldown', retryAfterSeconds: Math.ceil(wait / 1000) };
     }
     if (recent.rows.length >= PIN_RULES.perTargetPerHour) return { ok: false, reason: 'limit' };
+    if (
+      request.channel === 'phone' &&
+      deps.config.smsBudget &&
+      (await smsBudgetSpent(tx, deps.config.smsBudget, request.target, now))
+    ) {
+      return { ok: false, reason: 'budget' };
+    }
     const code = String(randomInt(0, 10 ** PIN_RULES.digits)).padStart(PIN_RULES.digits, '0');
     await tx.query(
       `INSERT INTO confirmation_codes (session_id, user_id, channel, target, purpose, code_hash, expires_at, created_at)
@@ -94,6 +109,25 @@ export async function sendCode(
     await enqueue(tx, message(code), now);
     return { ok: true };
   });
+}
+
+/** A Russian mobile number: +7 9xx (Kazakhstan's +7 numbers are 7 7xx, counted as abroad). */
+const isRussianMobile = (digits: string) => digits.startsWith('79');
+
+/** Whether the hour's SMS codes (all, or those abroad for a number abroad) reached the site's cap. */
+async function smsBudgetSpent(
+  tx: Queryable,
+  budget: ServerDeps['config']['smsBudget'],
+  target: string,
+  now: Date,
+): Promise<boolean> {
+  const r = await tx.query<{ total: number; abroad: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE target NOT LIKE '79%')::int AS abroad
+       FROM confirmation_codes WHERE channel = 'phone' AND created_at > $1`,
+    [new Date(now.getTime() - 3_600_000)],
+  );
+  const { total, abroad } = r.rows[0] ?? { total: 0, abroad: 0 };
+  return total >= budget.perHour || (!isRussianMobile(target) && abroad >= budget.perHourAbroad);
 }
 
 /**
@@ -157,6 +191,8 @@ export function codeMessage(outcome: CodeFailure, channel: CodeChannel = 'email'
       return messages.codeExhausted;
     case 'taken':
       return channel === 'phone' ? messages.phoneBelongsToAnother : messages.emailBelongsToAnother;
+    case 'budget':
+      return messages.smsBudgetSpent;
     case 'none':
       return messages.codeNotSent;
   }

@@ -62,12 +62,14 @@ export {
   type AccountDeletionOutcome,
   anonymisedOrderEmail,
   DELETED_ACCOUNT_NAME,
+  type DeletionProof,
   deleteAccount,
   exportAccountData,
   exportFileName,
   type PersonalDataConsent,
   type PersonalDataExport,
   personalDataConsentOf,
+  sendDeletionCode,
 } from './personal-data.js';
 export {
   checkPhoneFor,

@@ -1,11 +1,13 @@
 import { messages } from '@partera/contract';
 import type { Queryable } from '../db/index.js';
+import type { OutboxMessageInput } from '../notifications/outbox.js';
 import { iso, showPath } from '../services/catalogue/fragments.js';
+import { type CodeChannel, type CodeDeps, checkCode, codeMessage, PIN_RULES, sendCode } from './codes.js';
 import { ACCOUNT_ORDERS_MAX_LIMIT, type AccountOrder, listAccountOrders } from './orders.js';
 import { passwordMatches } from './passwords.js';
 import type { WrongPasswordCounter } from './profile.js';
 import type { AccountDeps } from './sign-in.js';
-import type { AccountRow } from './users.js';
+import { type AccountRow, normalizeEmail } from './users.js';
 
 /**
  * The buyer's rights over their personal data (152-ФЗ, art. 14 and 21): a copy of everything we
@@ -178,6 +180,25 @@ export async function exportAccountData(db: Queryable, userId: number, now: Date
   const balance = await db.query<{ balance: number }>('SELECT balance FROM bonus_accounts WHERE user_id = $1', [
     userId,
   ]);
+  const gifts = await db.query<{ name: string; points: number; created_at: Date | string }>(
+    `SELECT g.name, r.points, r.created_at FROM gift_reservations r JOIN bonus_gifts g ON g.id = r.gift_id
+      WHERE r.user_id = $1 ORDER BY r.created_at, r.id`,
+    [userId],
+  );
+  const promoCodes = await db.query<{ code: string; points: number; used_at: Date | string }>(
+    `SELECT c.code, u.points, u.used_at FROM promo_code_uses u JOIN promo_codes c ON c.id = u.promo_code_id
+      WHERE u.user_id = $1 ORDER BY u.used_at`,
+    [userId],
+  );
+  const card = await db.query<{ number: string; activated_at: Date | string | null }>(
+    'SELECT number, activated_at FROM loyalty_cards WHERE user_id = $1',
+    [userId],
+  );
+  const surveys = await db.query<{ title: string; answers: unknown; points: number; answered_at: Date | string }>(
+    `SELECT s.title, r.answers, r.points, r.answered_at FROM survey_responses r JOIN surveys s ON s.id = r.survey_id
+      WHERE r.user_id = $1 ORDER BY r.answered_at`,
+    [userId],
+  );
   const sessions = await db.query<{
     created_at: Date | string;
     last_seen_at: Date | string;
@@ -239,7 +260,18 @@ export async function exportAccountData(db: Queryable, userId: number, now: Date
     bonuses: {
       balance: balance.rows[0]?.balance ?? 0,
       transactions: bonus.rows.map((t) => ({ amount: t.amount, reason: t.reason, createdAt: iso(t.created_at) })),
+      giftReservations: gifts.rows.map((g) => ({ gift: g.name, points: g.points, reservedAt: iso(g.created_at) })),
+      promoCodes: promoCodes.rows.map((c) => ({ code: c.code, points: c.points, usedAt: iso(c.used_at) })),
+      loyaltyCard: card.rows[0]
+        ? { number: card.rows[0].number, activatedAt: isoOrNull(card.rows[0].activated_at) }
+        : null,
     },
+    surveys: surveys.rows.map((r) => ({
+      survey: r.title,
+      answers: r.answers,
+      points: r.points,
+      answeredAt: iso(r.answered_at),
+    })),
     /** Outside accounts (VK ID, Yandex ID) linked to sign in with: the provider's id of the person. */
     linkedAccounts: outside.rows.map((o) => ({
       provider: o.provider,
@@ -279,41 +311,144 @@ export function exportFileName(now: Date): string {
 
 export type AccountDeletionOutcome = { ok: true; releasedPerformances: number[] } | { ok: false; message: string };
 
+/** What confirms a deletion: the current password, or, for an account without one, the code sent for it. */
+export interface DeletionProof {
+  password?: string;
+  code?: string;
+}
+
+interface DeletingUser {
+  password_hash: string | null;
+  email: string | null;
+  email_confirmed: boolean;
+  phone: string | null;
+  phone_confirmed: boolean;
+}
+
+/** Where an account without a password gets its deletion code: its confirmed e-mail, else its confirmed phone. */
+function deletionTarget(user: DeletingUser): { channel: CodeChannel; target: string } | null {
+  if (user.email && user.email_confirmed) return { channel: 'email', target: normalizeEmail(user.email) };
+  if (user.phone && user.phone_confirmed) return { channel: 'phone', target: user.phone };
+  return null;
+}
+
+async function deletingUser(db: Queryable, userId: number): Promise<DeletingUser | null> {
+  const r = await db.query<DeletingUser>(
+    `SELECT password_hash, email, email_confirmed, phone, phone_confirmed FROM users
+      WHERE id = $1 AND deleted_at IS NULL`,
+    [userId],
+  );
+  return r.rows[0] ?? null;
+}
+
+function deletionCodeMessage(channel: CodeChannel, target: string, code: string): OutboxMessageInput {
+  if (channel === 'phone') {
+    return {
+      channel: 'sms',
+      recipient: target,
+      text: `Partera: код для удаления аккаунта ${code}. Никому его не сообщайте.`,
+    };
+  }
+  const minutes = PIN_RULES.lifetimeMs / 60_000;
+  return {
+    channel: 'email',
+    recipient: target,
+    subject: `Удаление аккаунта: код ${code}`,
+    text:
+      'Здравствуйте!\n\n' +
+      'В личном кабинете Partera запрошено удаление вашего аккаунта.\n\n' +
+      `Код для удаления: ${code}\n\n` +
+      `Код действует ${minutes} минут. Никому его не сообщайте.\n\n` +
+      'Если это были не вы, не вводите код и смените пароль от почты: аккаунт останется как был.\n\nPartera',
+  };
+}
+
+export type DeletionCodeOutcome = { ok: true; message: string } | { ok: false; message: string };
+
 /**
- * Deletes the session's account after checking its current password (refused outright once too
- * many wrong ones were counted; a wrong one is counted with wrong sign-ins, as the password change
- * does). In one transaction:
+ * Sends the code that confirms the deletion of an account without a password (signed up with VK
+ * ID or Yandex ID) to its confirmed e-mail, or its confirmed phone when it has no e-mail; the
+ * code rules are codes.ts's (purpose 'delete', this session only). An account with a password
+ * confirms with the password and gets no code.
+ */
+export async function sendDeletionCode(
+  deps: CodeDeps,
+  who: { userId: number; sessionId: string },
+): Promise<DeletionCodeOutcome> {
+  const user = await deletingUser(deps.db, who.userId);
+  if (!user) return { ok: false, message: messages.accountDeleteError };
+  if (user.password_hash !== null) return { ok: false, message: messages.deletionByPassword };
+  const to = deletionTarget(user);
+  if (!to) return { ok: false, message: messages.deletionNoContact };
+  const sent = await sendCode(
+    deps,
+    { sessionId: who.sessionId, userId: who.userId, purpose: 'delete', ...to },
+    (code) => deletionCodeMessage(to.channel, to.target, code),
+  );
+  if (!sent.ok && sent.reason === 'limit') return { ok: false, message: codeMessage(sent, to.channel) };
+  // A code still valid (the pause) is as good as a new one: the form goes on to the code.
+  return { ok: true, message: messages.deletionCodeSent };
+}
+
+/** Whether the proof confirms the deletion; wrong passwords and codes are counted together. */
+async function proofRefusal(
+  deps: CodeDeps,
+  who: { userId: number; sessionId: string },
+  user: DeletingUser,
+  proof: DeletionProof,
+  wrong: WrongPasswordCounter,
+): Promise<string | null> {
+  if (user.password_hash !== null) {
+    const password = proof.password ?? '';
+    if (password === '') return messages.passwordOldEmpty;
+    if (await wrong.refused()) return messages.passwordTooManyAttempts;
+    if (await passwordMatches(password, user.password_hash)) return null;
+    await wrong.failed();
+    return messages.passwordOldWrong;
+  }
+  const code = proof.code?.trim() ?? '';
+  if (code === '') return messages.deletionCodeEmpty;
+  if (await wrong.refused()) return messages.passwordTooManyAttempts;
+  const to = deletionTarget(user);
+  if (!to) return messages.deletionNoContact;
+  const checked = await checkCode(deps, { sessionId: who.sessionId, purpose: 'delete', ...to }, code);
+  if (checked.ok) return null;
+  if (checked.reason === 'wrong') await wrong.failed();
+  return codeMessage(checked, to.channel);
+}
+
+/**
+ * Deletes the session's account once its current password confirms it (an account without a
+ * password, signed up with VK ID or Yandex ID, confirms with the code of sendDeletionCode). Wrong
+ * passwords and codes are counted with wrong sign-ins, and refused outright once there are too
+ * many. In one transaction:
  * - the baskets of every session of the account are emptied (the places go back on sale) and
  *   every session is deleted (every browser signed in to it is a guest from then on);
+ * - its unpaid orders are cancelled: nobody could receive their tickets any more (a payment still
+ *   under way for one is refunded when it arrives, as for any closed order);
  * - its confirmation codes, stored ticket PDFs (they print the buyer's name), bookmarks, on-sale
- *   requests, linked outside accounts and sign-ins under way are deleted, and so are the messages to its contacts still in the outbox,
- *   but for tickets on their way;
+ *   requests, joined promotions, the loyalty sign-ups of its phone, linked outside accounts and
+ *   sign-ins under way are deleted, and so are the messages
+ *   to its contacts still in the outbox, but for tickets on their way;
  * - its orders are kept (54-ФЗ) without the buyer's name, e-mail and phone or delivery address;
  *   amounts, items, tickets and payments stay, and the tickets stay valid;
  * - its reviews keep their text under DELETED_ACCOUNT_NAME;
  * - the account keeps only its id, times and consents: no e-mail (it can register again), phone,
  *   names, birth date or password hash, and deleted_at is set (it signs in no more).
- * The update applies only if the hash is still the one verified. The caller gives the browser a
- * fresh guest session.
+ * The update applies only if the password hash is still the one verified. The caller gives the
+ * browser a fresh guest session.
  */
 export async function deleteAccount(
-  deps: AccountDeps,
+  deps: AccountDeps & CodeDeps,
   who: { userId: number; sessionId: string },
-  password: string,
-  wrongPasswords: WrongPasswordCounter,
+  proof: DeletionProof,
+  wrong: WrongPasswordCounter,
 ): Promise<AccountDeletionOutcome> {
-  if (password === '') return { ok: false, message: messages.passwordOldEmpty };
-  if (await wrongPasswords.refused()) return { ok: false, message: messages.passwordTooManyAttempts };
-  const r = await deps.db.query<{ password_hash: string | null; email: string | null; phone: string | null }>(
-    'SELECT password_hash, email, phone FROM users WHERE id = $1 AND deleted_at IS NULL',
-    [who.userId],
-  );
-  const user = r.rows[0];
-  const stored = user?.password_hash ?? null;
-  if (!user || !(await passwordMatches(password, stored))) {
-    await wrongPasswords.failed();
-    return { ok: false, message: messages.passwordOldWrong };
-  }
+  const user = await deletingUser(deps.db, who.userId);
+  if (!user) return { ok: false, message: messages.passwordOldWrong };
+  const refusal = await proofRefusal(deps, who, user, proof, wrong);
+  if (refusal) return { ok: false, message: refusal };
+  const stored = user.password_hash;
   const now = deps.clock.now();
   const contacts = [user.email, user.phone].filter((c): c is string => Boolean(c));
   const released = await deps.db.transaction(async (tx) => {
@@ -322,7 +457,7 @@ export async function deleteAccount(
       `UPDATE users SET email = NULL, email_confirmed = false, phone = NULL, phone_confirmed = false,
               surname = '', first_name = '', patronymic = '', birth_date = NULL, password_hash = NULL,
               deleted_at = $2
-        WHERE id = $1 AND password_hash = $3 AND deleted_at IS NULL RETURNING id`,
+        WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $3 AND deleted_at IS NULL RETURNING id`,
       [who.userId, now, stored],
     );
     if (u.rows.length === 0) return null;
@@ -342,6 +477,7 @@ export async function deleteAccount(
           OR lower(target) = ANY($3::text[])`,
       [who.userId, sessionIds, contacts.map((c) => c.toLowerCase())],
     );
+    await tx.query(`UPDATE orders SET status = 'cancelled' WHERE user_id = $1 AND status = 'new'`, [who.userId]);
     const orders = await tx.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [who.userId]);
     const orderIds = orders.rows.map((o) => o.id);
     await tx.query(
@@ -358,6 +494,9 @@ export async function deleteAccount(
       [contacts.map((c) => c.toLowerCase()), orderIds],
     );
     await tx.query('DELETE FROM bookmarks WHERE user_id = $1', [who.userId]);
+    await tx.query('DELETE FROM buyer_promotions WHERE user_id = $1', [who.userId]);
+    // The loyalty programme's phone sign-ups of the account's number (kept as its digits).
+    if (user.phone) await tx.query('DELETE FROM loyalty_signups WHERE phone = $1', [user.phone]);
     // The outside accounts sign nobody in to it any more (and may sign up anew).
     await tx.query('DELETE FROM outside_accounts WHERE user_id = $1', [who.userId]);
     await tx.query('DELETE FROM oauth_logins WHERE session_id = ANY($1::text[])', [sessionIds]);

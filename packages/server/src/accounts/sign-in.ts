@@ -1,4 +1,6 @@
 import {
+  checkPhoneNumber,
+  DEFAULT_PHONE_COUNTRY,
   messages,
   PERSONAL_DATA_CONSENT_VERSION,
   type RegistrationField,
@@ -70,12 +72,23 @@ export async function register(
   if ((await emailOwner(deps.db, email)) !== null) return { ok: false, errors: { email: messages.emailTaken } };
   const passwordHash = await hashPassword(form.password);
   const now = deps.clock.now();
+  // An optional phone is kept unconfirmed: it is the account's only once its SMS code comes back.
+  const phone = form.phone?.trim() ? checkPhoneNumber(form.phone, form.country || DEFAULT_PHONE_COUNTRY) : null;
   const account = await deps.db.transaction(async (tx) => {
     const r = await tx.query<AccountRow>(
-      `INSERT INTO users AS u (email, password_hash, first_name, surname, created_at, password_changed_at)
-       VALUES ($1, $2, $3, $4, $5, $5)
+      `INSERT INTO users AS u (email, password_hash, first_name, surname, phone, phone_country, created_at,
+                               password_changed_at)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6, 'RU'), $7, $7)
        ON CONFLICT DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
-      [email, passwordHash, form.firstname.trim(), form.surname.trim(), now],
+      [
+        email,
+        passwordHash,
+        form.firstname.trim(),
+        form.surname.trim(),
+        phone?.ok ? phone.number : null,
+        phone?.ok ? phone.country : null,
+        now,
+      ],
     );
     const row = r.rows[0];
     if (!row) return null;

@@ -16,6 +16,8 @@ export interface Account {
   birthDate: string | null;
   userType: 'regular' | 'direct';
   hasKarmaStop: boolean;
+  /** False for an account that signs in only through an outside account (VK ID, Yandex ID). */
+  hasPassword: boolean;
 }
 
 export interface AccountRow {
@@ -31,10 +33,12 @@ export interface AccountRow {
   birth_date: string | Date | null;
   user_type: 'regular' | 'direct';
   has_karma_stop: boolean;
+  has_password: boolean;
 }
 
 export const ACCOUNT_COLUMNS = `u.id, u.email, u.email_confirmed, u.phone, u.phone_country, u.phone_confirmed,
-  u.surname, u.first_name, u.patronymic, u.birth_date, u.user_type, u.has_karma_stop`;
+  u.surname, u.first_name, u.patronymic, u.birth_date, u.user_type, u.has_karma_stop,
+  (u.password_hash IS NOT NULL) AS has_password`;
 
 function isoDate(value: string | Date | null): string | null {
   if (value === null) return null;
@@ -56,6 +60,7 @@ export function toAccount(r: AccountRow): Account {
     birthDate: isoDate(r.birth_date),
     userType: r.user_type,
     hasKarmaStop: r.has_karma_stop,
+    hasPassword: r.has_password,
   };
 }
 

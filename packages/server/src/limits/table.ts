@@ -67,6 +67,11 @@ export const budgets = {
   /** Other writes of a buyer: votes, reviews, bookmarks, on-sale requests, profile changes. */
   writes: budget('writes', MINUTE, 30, 600),
   /**
+   * 'Скоро в продаже' requests: anyone may send them, a guest too, and each one stores an address
+   * to e-mail later; a buyer sends a few, a script thousands.
+   */
+  onSaleRequests: budget('on-sale-requests', 60 * MINUTE, 10, 100),
+  /**
    * Sending a confirmation code (phone or e-mail PIN): every one costs an SMS or an e-mail and
    * opens another 4-digit guess.
    */
@@ -93,6 +98,15 @@ export const subjectBudgets = {
   loginContact: { name: 'login-contact', windowMs: 15 * MINUTE, maxFailures: 10 },
   /** Wrong PINs for one phone number or e-mail address, whatever code was sent. */
   codeTarget: { name: 'code-target', windowMs: 60 * MINUTE, maxFailures: 15 },
+  /**
+   * 'Скоро в продаже' requests stored for one e-mail address, from anywhere (every accepted one
+   * counts): nobody fills another person's address with requests from many addresses.
+   */
+  onSaleRequestAddress: { name: 'on-sale-request-address', windowMs: 24 * 60 * MINUTE, maxFailures: 20 },
+  /** Wrong promo codes entered in the cabinet by one account: 5 per 30 minutes. */
+  promoCodeAccount: { name: 'promo-code-account', windowMs: 30 * MINUTE, maxFailures: 5 },
+  /** Wrong cabinet promo codes from one client address (many buyers may share it): 30 per 30 minutes. */
+  promoCodeClient: { name: 'promo-code-client', windowMs: 30 * MINUTE, maxFailures: 30 },
 } as const satisfies Record<string, SubjectBudget>;
 
 /**
@@ -144,7 +158,7 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'tickets.orderPdf': [budgets.ticketPdfs],
 
   'browsing.ratingVote': [budgets.writes],
-  'browsing.showClientRequest': [budgets.writes],
+  'browsing.showClientRequest': [budgets.writes, budgets.onSaleRequests],
   'browsing.bookmarkAdd': [budgets.writes],
   'browsing.bookmarkRemove': [budgets.writes],
   'browsing.bookmarkUpdate': [budgets.writes],
@@ -152,10 +166,13 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'account.edit': [budgets.writes],
   'account.addDelivery': [budgets.writes],
   'account.delDelivery': [budgets.writes],
+  // A ticket return calls the payment provider: counted with payments.
+  'account.refundReplaces': [budgets.payments],
   'account.saveCard': [budgets.writes],
   'account.selectGift': [budgets.writes],
   'account.processSurvey': [budgets.writes],
   'account.loyaltySignup': [budgets.writes],
+  'account.promotionsActualize': [budgets.writes],
 
   'phone.codeSend': [budgets.codeSends],
   'phone.pinSend': [budgets.codeSends],
@@ -175,6 +192,7 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'account.oauthCallback': [budgets.logins],
   'account.passwordChange': [budgets.logins],
   'account.delete': [budgets.logins],
+  'account.deleteCode': [budgets.codeSends],
 
   'account.exportData': [budgets.dataExports],
 

@@ -26,7 +26,7 @@ function ticketLine(t: TicketView): string {
   return `«${t.showName}», ${formatDateTime(t.performanceDate, t.timeZone)}, ${t.buildingName}, ${t.hallName}, ${describePlace(t)} — ${formatRoubles(t.price)}, код билета ${t.code}`;
 }
 
-function layout(body: string): string {
+export function layout(body: string): string {
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"></head>
 <body style="margin:0;padding:24px;background:#f2f4f7;font:15px/1.5 Arial,sans-serif;color:#1d2330">
@@ -36,7 +36,7 @@ ${body}
 </div></body></html>`;
 }
 
-function supportText(ctx: MailContext): string {
+export function supportText(ctx: MailContext): string {
   return `Служба поддержки: ${ctx.support.phone}, ${ctx.support.email}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The seam between the shop and an acquirer. The built-in sandbox bank implements it; a real
- * acquirer plugs in behind the same four operations, and nothing else in the server changes.
+ * acquirer plugs in behind the same five operations, and nothing else in the server changes.
  */
 
 /** What the provider needs to know about the order being paid. */
@@ -80,7 +80,17 @@ export interface PaymentProvider {
    * when the acquirer retries a callback whose first handling was rolled back.
    */
   refund(paymentId: string, amount: number): Promise<{ refundId: string }>;
+  /**
+   * Returns part of a succeeded payment on the shop's initiative: tickets the buyer returned from
+   * the cabinet (payments/refunds.ts). `refundKey` names this return: asked again with the same
+   * key, the acquirer pays it out once. A provider that cannot send money back itself answers
+   * ok: false with the reason for the buyer, and the return is refused (never recorded as done).
+   */
+  refundPart(paymentId: string, amount: number, refundKey: string): Promise<PartRefundAnswer>;
 }
+
+/** The acquirer's answer to a part refund. */
+export type PartRefundAnswer = { ok: true; refundId: string } | { ok: false; message: string };
 
 export const DEFAULT_PROVIDER = 'sandbox';
 

@@ -55,6 +55,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         password: input['RegistrationForm[password]'],
         firstname: input['RegistrationForm[firstname]'],
         surname: input['RegistrationForm[surname]'],
+        phone: input['RegistrationForm[phone]'],
+        country: input['RegistrationForm[country]'],
         consent: input['RegistrationForm[consent]'] === true,
       },
       { from: req.session.id, to: next, client: clientAddress(req.ip) },

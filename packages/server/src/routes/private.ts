@@ -1,6 +1,7 @@
 import {
   messages,
   privateDeleteAccount,
+  privateDeleteCode,
   privateEdit,
   privateExportData,
   privatePasswordChange,
@@ -16,6 +17,7 @@ import {
   exportFileName,
   loginSubjectsOf,
   profileOf,
+  sendDeletionCode,
   type WrongPasswordCounter,
 } from '../accounts/index.js';
 import { route } from '../http/route.js';
@@ -96,6 +98,14 @@ export const privateRoutes: FastifyPluginAsync = async (app) => {
     return `${JSON.stringify(data, null, 2)}\n`;
   });
 
+  // The code that confirms the deletion of an account without a password.
+  route(app, privateDeleteCode, async (_input, req, reply) => {
+    const account = await signedInAccount(deps.db, req, reply);
+    if (!account) return loginFirst;
+    const outcome = await sendDeletionCode(deps, { userId: account.id, sessionId: req.session.id });
+    return { status: outcome.ok ? ('success' as const) : ('error' as const), message: outcome.message };
+  });
+
   // Deleting the account: signed out everywhere; this browser goes on as a new guest.
   route(app, privateDeleteAccount, async (input, req, reply) => {
     const account = await signedInAccount(deps.db, req, reply);
@@ -103,7 +113,7 @@ export const privateRoutes: FastifyPluginAsync = async (app) => {
     const outcome = await deleteAccount(
       deps,
       { userId: account.id, sessionId: req.session.id },
-      input.password,
+      { password: input.password, code: input.code },
       counterOf(account),
     );
     if (!outcome.ok) return { status: 'error' as const, message: outcome.message };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { writeBonusDemo } from './bonus.js';
 import { CITIES, VENUES } from './catalogue/geography.js';
 import { SHOWS } from './catalogue/shows.js';
 import { createRandom } from './random.js';
@@ -43,4 +44,5 @@ export async function writeDemoCatalogue(
     : planPerformances(random.fork('schedule'), now, shows, daysUntilMonthsAhead(now, HORIZON_MONTHS));
   const performanceIds = await writePerformances(ctx('sales'), plan, shows, showIds, hallByKey);
   await writeExtras(ctx('extras'), { cities, places, shows, showIds, hallByKey, plan, performanceIds });
+  await writeBonusDemo(tx, now);
 }

@@ -1,6 +1,12 @@
 /**
  * The small fixed rows around the catalogue: promo codes, gift cards, the demo partners,
  * promotions. Numbers and codes are documented here so testers can type them.
+ *
+ * The demo room (src/demo.ts) also writes the demo buyer, seed/demo-buyer.ts: sign in as
+ * demo@partera.test with the password 'demo-partera-2026' (DEMO_BUYER_EMAIL, DEMO_BUYER_PASSWORD).
+ * Its e-mail is confirmed; it has paid orders for two performances already over (12 and 3 days
+ * before the seed's clock): the older show reviewed, with an answer it has not read yet, the newer
+ * one not reviewed, for the review prompt.
  */
 export const PROMO_CODES = [
   { code: 'DEMO10', kind: 'percent', value: 10, validDays: 180, usesLeft: null },

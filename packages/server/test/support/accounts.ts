@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Queryable } from '../../src/db/index.js';
 import { type Buyer, buyer } from './app.js';
 
 /** The password test accounts register with. */
@@ -31,4 +32,19 @@ export async function registeredBuyer(
   });
   expect(r.json().state).toBe(1);
   return { b, email };
+}
+
+/**
+ * The code (4 digits) of the newest message the outbox holds for a recipient (an e-mail address
+ * or a phone's digits): codes are in an e-mail's subject and in an SMS's text.
+ */
+export async function lastOutboxCode(db: Queryable, recipient: string): Promise<string> {
+  const r = await db.query<{ subject: string | null; body_text: string }>(
+    'SELECT subject, body_text FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+    [recipient],
+  );
+  const row = r.rows[0];
+  const code = /\b\d{4}\b/.exec(row?.subject || row?.body_text || '')?.[0];
+  if (!code) throw new Error(`no code for ${recipient}`);
+  return code;
 }

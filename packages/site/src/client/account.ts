@@ -4,7 +4,13 @@
  * tooltip under the field); the form's own checks are the contract's registrationErrors, and the
  * server's answer puts each message beside its field.
  */
-import { messages, type RegistrationField, registrationErrors } from '@partera/contract';
+import {
+  applyPhoneMask,
+  messages,
+  phoneMaskPlaceholder,
+  type RegistrationField,
+  registrationErrors,
+} from '@partera/contract';
 import { enhanceLoginForms } from './lib/account.js';
 import { enhancePage } from './lib/enhance.js';
 import { postForm, showFormError, updateCsrfToken, whileBusy } from './lib/forms.js';
@@ -38,11 +44,29 @@ function values(form: HTMLFormElement) {
     password: input(form, 'password')?.value ?? '',
     firstname: input(form, 'firstname')?.value ?? '',
     surname: input(form, 'surname')?.value ?? '',
+    phone: input(form, 'phone')?.value ?? '',
+    country: input(form, 'country')?.value ?? '',
     consent: input(form, 'consent')?.checked ?? false,
   };
 }
 
+/** The optional phone: typed through its country's mask, the placeholder following the country. */
+function enhancePhone(form: HTMLFormElement): void {
+  const country = form.querySelector<HTMLSelectElement>('[data-phone-country]');
+  const phone = input(form, 'phone');
+  if (!country || !phone) return;
+  const mask = () => country.selectedOptions[0]?.dataset.mask ?? '';
+  phone.addEventListener('input', () => {
+    phone.value = applyPhoneMask(mask(), phone.value);
+  });
+  country.addEventListener('change', () => {
+    phone.placeholder = phoneMaskPlaceholder(mask());
+    if (phone.value) phone.value = applyPhoneMask(mask(), phone.value);
+  });
+}
+
 function enhanceRegistration(form: HTMLFormElement): void {
+  enhancePhone(form);
   const email = input(form, 'email');
   // The server's field check when the buyer leaves the field with a well-formed address.
   email?.addEventListener('change', async () => {

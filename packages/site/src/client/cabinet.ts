@@ -9,6 +9,9 @@ import { enhanceDeleteForm, enhanceEmailForm, enhancePasswordForm, enhancePerson
 import { enhancePage } from './lib/enhance.js';
 
 enhancePage();
+// The orders page's per-order delivery forms.
+if (document.querySelector('[data-delivery-form], [data-delivery-remove]'))
+  void import('./lib/cabinet/delivery.js').then((m) => m.enhanceDeliveries());
 
 /** The tab a hash names: '#tb_bonus' and '#bonus' both name 'bonus'. */
 function tabOfHash(hash: string): string | null {
@@ -76,6 +79,10 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-tab-link]
   });
 }
 
+// The wishlist under the requisites (its code loads only where the section is).
+const wishlist = document.querySelector<HTMLElement>('[data-wishlist]');
+if (wishlist) void import('./lib/wishlist.js').then((m) => m.enhanceWishlist(wishlist));
+
 const requisites = document.querySelector<HTMLElement>('[data-requisites]');
 
 function closeAll(): void {
@@ -128,5 +135,9 @@ async function startPhone(section: HTMLElement): Promise<void> {
   if (!host) return;
   const { mountPhoneFlow, phoneFlowOf } = await import('./lib/phone-dialog.js');
   const mode = section.dataset.phoneMode === 'change' ? 'change' : 'add';
-  mountPhoneFlow(host, phoneFlowOf(mode), { onCancel: () => done(null), onDone: () => window.location.reload() });
+  mountPhoneFlow(host, phoneFlowOf(mode), {
+    current: mode === 'change' ? section.dataset.phoneCurrent : undefined,
+    onCancel: () => done(null),
+    onDone: () => window.location.reload(),
+  });
 }

@@ -8,6 +8,10 @@ import { enhancePage, MOBILE_QUERY, showMore } from './lib/enhance.js';
 const OPEN_ON_FIRST_MONTH_ABOVE = 12;
 
 enhancePage();
+// The rating, wishlist and 'Скоро в продаже' code loads after the page: the first load stays tiny.
+if (document.querySelector('[data-show-actions]')) {
+  void import('./lib/show-actions.js').then((m) => m.enhanceShowActions());
+}
 
 const mobile = window.matchMedia(MOBILE_QUERY).matches;
 for (const block of document.querySelectorAll<HTMLElement>('[data-show-more]')) {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AccountLinks } from './account/AccountLinks.js';
 import { LoginDialog } from './account/LoginForm.js';
 import { OAuthCompletionDialog } from './account/OAuthCompletion.js';
+import { WishlistHeaderLink } from './account/WishlistHeaderLink.js';
 import { type SiteChrome, withSession } from './chrome.js';
 
 /** The promotional phrase of both specs (site-browsing-account.md 1, hall-basket-checkout.md 1). */
@@ -57,6 +58,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         </a>
         {chrome.lite ? null : <CitySwitch chrome={chrome} />}
         <BasketLink count={chrome.basketCount} href={withSession('/shopcart/', chrome.urlSession)} />
+        {chrome.lite || !chrome.account ? null : <WishlistHeaderLink />}
         {chrome.lite ? null : <AccountLinks chrome={chrome} />}
       </div>
     </header>

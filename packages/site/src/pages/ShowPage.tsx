@@ -14,10 +14,13 @@ import {
 } from './format.js';
 import { Layout } from './Layout.js';
 import { posterHue } from './PosterCard.js';
+import { ShowActions, type ShowViewer } from './show/ShowActions.js';
 
 export interface ShowData {
   chrome: SiteChrome;
   page: ShowPageData;
+  /** This visitor's bookmark and vote (the wishlist's show actions); absent: a guest who has not voted. */
+  viewer?: ShowViewer;
 }
 
 export function ShowPage({ data }: { data: ShowData }) {
@@ -96,6 +99,11 @@ export function ShowPage({ data }: { data: ShowData }) {
                 <p className="soon-badge soon-badge--large">Скоро в продаже</p>
               ) : null}
             </div>
+            <ShowActions
+              show={show}
+              viewer={data.viewer}
+              askable={onSale.length === 0 || page.performances.some((p) => p.saleState === 'soon')}
+            />
           </div>
         </header>
 

@@ -7,19 +7,29 @@ import {
   type Account,
   CSRF_PARAM,
   cachedCatalogueOf,
+  deliveriesOf,
   type FastifyRequest,
   findBuyerOrder,
   formatOrderNumber,
   getHallPage,
   getOrderCompletion,
+  isBookmarked,
+  LOYALTY_GROUPS,
   listAccountOrders,
+  listWishlist,
   PIN_RULES,
   personalDataConsentOf,
+  promotionDetail,
+  reviewablePerformances,
   safeReturnPath,
+  scoreOfVoter,
+  voterKeyOf,
 } from '@partera/server';
 import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
+import { type LoyaltyData, LoyaltyPage, LoyaltyThanksPage } from '../pages/account/LoyaltyPage.js';
 import { type CabinetData, CabinetPage, type CabinetTab } from '../pages/account/private/CabinetPage.js';
 import type { ProfileView } from '../pages/account/private/ProfileTab.js';
+import { type PromotionData, PromotionPage } from '../pages/account/private/PromotionPage.js';
 import { type RegistrationData, RegistrationPage } from '../pages/account/RegistrationPage.js';
 import { type RestoreData, RestorePage } from '../pages/account/RestorePage.js';
 import { type BankData, BankPage } from '../pages/BankPage.js';
@@ -33,6 +43,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { type CompleteData, OrderCompletePage } from '../pages/OrderCompletePage.js';
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
 import { type ShowData, ShowPage } from '../pages/ShowPage.js';
+import type { ShowViewer } from '../pages/show/ShowActions.js';
 import { type WaitingData, WaitingPage } from '../pages/WaitingPage.js';
 import { emptyBasket, type RequestContext } from './context.js';
 import { type PageRender, titled } from './render.js';
@@ -95,16 +106,34 @@ const pageCode = (value: unknown): string | null => {
   return parsed.success ? parsed.data : null;
 };
 
-export async function showPage(ctx: RequestContext, slug: string): Promise<PageRender<ShowData> | null> {
+/** The visitor's own state on a show page: their bookmark (signed in) and their vote. */
+async function showViewerOf(ctx: RequestContext, req: FastifyRequest, showId: number): Promise<ShowViewer> {
+  const account = ctx.account;
+  if (!account && req.session.isNew) return { signedIn: false, bookmarked: false, myScore: null };
+  const voter = voterKeyOf({ userId: account?.id ?? null, sessionId: req.session.id });
+  const [bookmarked, myScore] = await Promise.all([
+    account ? isBookmarked(ctx.deps.db, account.id, showId) : false,
+    scoreOfVoter(ctx.deps.db, showId, voter),
+  ]);
+  return { signedIn: account !== null, bookmarked, myScore };
+}
+
+export async function showPage(
+  ctx: RequestContext,
+  req: FastifyRequest,
+  slug: string,
+): Promise<PageRender<ShowData> | null> {
   if (pageCode(slug) === null) return null;
   const page = await cachedCatalogueOf(ctx.deps).showPage(slug);
   if (!page) return null;
+  const viewer = await showViewerOf(ctx, req, page.show.id);
   return {
     entry: 'show',
     Component: ShowPage,
     hydrate: false,
-    source: { data: page, chrome: ctx.chrome },
-    data: { chrome: ctx.chrome, page },
+    // The markup is kept per header and per visitor state (a handful of combinations).
+    source: { data: page, chrome: [ctx.chrome, viewer] },
+    data: { chrome: ctx.chrome, page, viewer },
     title: titled(`${page.show.name} — билеты, ${page.venue.name}`),
     description: `${page.genre.name} «${page.show.name}», ${page.venue.name}. Купить билеты без комиссии и сервисного сбора.`,
   };
@@ -238,6 +267,7 @@ function profileOf(account: Account): Omit<ProfileView, 'consent'> {
     emailConfirmed: account.emailConfirmed,
     phone: account.phone ? formatPhone(account.phone, account.phoneCountry) : '',
     phoneConfirmed: account.phoneConfirmed,
+    hasPassword: account.hasPassword,
   };
 }
 
@@ -252,8 +282,23 @@ export async function cabinetPage(
 ): Promise<PageRender<CabinetData>> {
   const before = pageId((req.query as Record<string, unknown>).before);
   const orders = tab === 'orders' ? await listAccountOrders(ctx.deps.db, ctx.account.id, { before }) : null;
+  // The orders' 'Написать отзыв': performances the buyer saw, of shows not reviewed yet.
+  const reviewable = orders ? await reviewablePerformances(ctx.deps.db, ctx.account.id, ctx.deps.clock.now()) : {};
+  // Each order's courier delivery and its delivery form's metro stations.
+  const deliveries = orders
+    ? Object.fromEntries(
+        await deliveriesOf(
+          ctx.deps.db,
+          ctx.account.id,
+          orders.orders.map((o) => o.id),
+          ctx.deps.clock.now(),
+        ),
+      )
+    : {};
   // The personal-data section shows the consent given (152-ФЗ): its date and text version.
   const consent = tab === 'profile' ? await personalDataConsentOf(ctx.deps.db, ctx.account.id) : null;
+  // The wishlist section sits under the requisites (spec 2.15).
+  const wishlist = tab === 'profile' ? await listWishlist(ctx.deps.db, ctx.account.id, ctx.deps.clock.now()) : null;
   const profile: ProfileView = {
     ...profileOf(ctx.account),
     consent: consent ? { date: formatNumericDate(consent.givenAt), textVersion: consent.textVersion } : null,
@@ -262,8 +307,60 @@ export async function cabinetPage(
     entry: 'cabinet',
     Component: CabinetPage,
     hydrate: false,
-    data: { chrome: ctx.chrome, tab, profile, orders },
+    data: { chrome: ctx.chrome, tab, profile, wishlist, orders, reviewable, deliveries },
     title: titled('Личный кабинет'),
+    noindex: true,
+  };
+}
+
+/** /private/promotions/?view&id={program_id} of a signed-in buyer: null (404) for an unknown promotion. */
+export async function promotionPage(
+  ctx: RequestContext & { account: Account },
+  req: FastifyRequest,
+): Promise<PageRender<PromotionData> | null> {
+  const id = pageId((req.query as Record<string, unknown>).id);
+  if (id === null) return null;
+  const found = await promotionDetail(ctx.deps.db, ctx.account.id, id);
+  if (!found) return null;
+  return {
+    entry: 'page',
+    Component: PromotionPage,
+    hydrate: false,
+    data: {
+      chrome: ctx.chrome,
+      promotion: found.promotion,
+      joinedOn: found.joinedAt ? formatNumericDate(found.joinedAt.toISOString()) : null,
+    },
+    title: titled(found.promotion.name),
+    noindex: true,
+  };
+}
+
+/** /loyalty/ (the phone sign-up), with ?group= choosing the programme group. */
+export function loyaltyPage(ctx: RequestContext, req: FastifyRequest): PageRender<LoyaltyData> {
+  const asked = (req.query as Record<string, unknown>).group;
+  const group = LOYALTY_GROUPS.find((g) => g.code === asked)?.code ?? LOYALTY_GROUPS[0].code;
+  return {
+    entry: 'loyalty',
+    Component: LoyaltyPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, groups: LOYALTY_GROUPS, group },
+    title: titled('Программа лояльности'),
+  };
+}
+
+/** /loyalty/thanks?group={group}. */
+export function loyaltyThanksPage(
+  ctx: RequestContext,
+  req: FastifyRequest,
+): PageRender<{ chrome: SiteChrome; groupLabel: string | null }> {
+  const asked = (req.query as Record<string, unknown>).group;
+  return {
+    entry: 'page',
+    Component: LoyaltyThanksPage,
+    hydrate: false,
+    data: { chrome: ctx.chrome, groupLabel: LOYALTY_GROUPS.find((g) => g.code === asked)?.label ?? null },
+    title: titled('Спасибо!'),
     noindex: true,
   };
 }

@@ -10,6 +10,7 @@ import {
   notModified,
   pickEncoding,
   SESSION_PARAM,
+  servePromotionViewPage,
 } from '@partera/server';
 import { type LoadedAssets, loadAssets, loadPartnerScripts } from './assets.js';
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
@@ -25,8 +26,11 @@ import {
   LANDING_KINDS,
   landingPage,
   loginPage,
+  loyaltyPage,
+  loyaltyThanksPage,
   notFoundPage,
   orderCompletePage,
+  promotionPage,
   registrationPage,
   restorePage,
   serverErrorPage,
@@ -48,7 +52,7 @@ export interface SitePagesOptions {
 
 /** Paths a buyer may type without the trailing slash; they are redirected to the canonical one. */
 const SLASHLESS_PAGE =
-  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|payment\/bank\/\d+|login|login\/restore|registration|private)$/;
+  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|payment\/bank\/\d+|login|login\/restore|registration|private|loyalty)$/;
 
 /**
  * The public website's pages (site-browsing-account.md 2, hall-basket-checkout.md 2, decision
@@ -125,7 +129,7 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
 
     app.get<{ Params: { slug: string } }>('/show/:slug/', async (req, reply) => {
       const ctx = await load(req);
-      const page = await showPage(ctx, req.params.slug);
+      const page = await showPage(ctx, req, req.params.slug);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
 
@@ -169,6 +173,19 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         return send(req, reply, await cabinetPage({ ...ctx, account: ctx.account }, req, tab));
       });
     }
+
+    // A promotion's detail (site-browsing-account.md 2.15): the path is the promotions calls' own,
+    // so the API's route hands ?view requests to this page.
+    servePromotionViewPage(app, async (req, reply) => {
+      const ctx = await load(req);
+      if (!ctx.account) return reply.redirect(`/login/?back=${encodeURIComponent(req.url)}`, 303);
+      const page = await promotionPage({ ...ctx, account: ctx.account }, req);
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    // The loyalty phone sign-up and its thank-you page (site-browsing-account.md 2.12, 3, 5).
+    app.get('/loyalty/', async (req, reply) => send(req, reply, loyaltyPage(await load(req), req)));
+    app.get('/loyalty/thanks', async (req, reply) => send(req, reply, loyaltyThanksPage(await load(req), req)));
 
     // Signing in (site-browsing-account.md 2.3): a signed-in buyer goes straight on.
     app.get('/login/', async (req, reply) => {

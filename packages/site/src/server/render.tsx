@@ -17,7 +17,8 @@ export type ClientEntry =
   | 'account'
   | 'restore'
   | 'bank'
-  | 'cabinet';
+  | 'cabinet'
+  | 'loyalty';
 
 export interface PageRender<D> {
   entry: ClientEntry;

@@ -11,6 +11,7 @@ import wishlist from './0011_wishlist.js';
 import reviews from './0012_reviews.js';
 import bonus from './0013_bonus.js';
 import refunds from './0014_refunds.js';
+import codesDeletionBudget from './0015_codes_deletion_budget.js';
 
 export interface Migration {
   version: string;
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { version: '0012_reviews', sql: reviews },
   { version: '0013_bonus', sql: bonus },
   { version: '0014_refunds', sql: refunds },
+  { version: '0015_codes_deletion_budget', sql: codesDeletionBudget },
 ];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ledgerStatus } from '../ledger.js';
 import type {
   CallbackRequest,
+  PartRefundAnswer,
   PaymentEvent,
   PaymentOrder,
   PaymentProvider,
@@ -15,6 +16,9 @@ import { authenticatePartner, type PartnerAuthDeps } from './authenticate.js';
 /** The provider name of the spec's telecom partner flow (the session answer's provider, 4.8). */
 export const PARTNER_PAY = 'mts_pay';
 export const PARTNER_PAY_CALLBACK_PATH = `/payment/callback/${PARTNER_PAY}/`;
+/** Why a ticket paid in a partner's app is not returned from the cabinet. */
+export const PARTNER_PAY_REFUND_REFUSED =
+  'Билеты, оплаченные в приложении партнёра, возвращаются через его службу поддержки.';
 
 /** One line of text: signed fields never hold a line break (signature.ts). */
 const line = (max: number) =>
@@ -93,5 +97,11 @@ export class PartnerPayProvider implements PaymentProvider {
     // The partner holds the money: the callback's answer (result 'refunded') and the order read
     // (status 'refunded') tell it to return it to the buyer. Nothing to call from here.
     return { refundId: `${PARTNER_PAY}-refund-${paymentId}` };
+  }
+
+  async refundPart(): Promise<PartRefundAnswer> {
+    // The partner's app took the money and only the partner can send part of it back: this shop
+    // has no call for that, so the return is refused rather than recorded without the money.
+    return { ok: false, message: PARTNER_PAY_REFUND_REFUSED };
   }
 }

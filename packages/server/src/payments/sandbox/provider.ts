@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { ledgerStatus } from '../ledger.js';
 import type {
   CallbackRequest,
+  PartRefundAnswer,
   PaymentEvent,
   PaymentOrder,
   PaymentProvider,
@@ -81,5 +82,10 @@ export class SandboxProvider implements PaymentProvider {
   async refund(paymentId: string, _amount: number): Promise<{ refundId: string }> {
     // Test money: the refund always goes through, and asking twice gives the same refund.
     return { refundId: `sandbox-refund-${paymentId}` };
+  }
+
+  async refundPart(paymentId: string, _amount: number, refundKey: string): Promise<PartRefundAnswer> {
+    // Test money: every return goes through, and the same key gives the same refund.
+    return { ok: true, refundId: `sandbox-refund-${paymentId}-${refundKey}` };
   }
 }

@@ -19,7 +19,8 @@
  * - sale.ts      Payment turns an order's holds into sales. A late payment re-claims places whose
  *                hold expired if they are still free; otherwise the sale fails and the caller
  *                refunds. The unique index tickets_one_issued_per_place is the last line of
- *                defence: a bug must raise there, not double-sell.
+ *                defence: a bug must raise there, not double-sell. A returned ticket's place (or
+ *                entrance ticket) goes back on sale here too (returnSoldTickets).
  * - sweeper.ts   Releases expired holds every few seconds. Claims never depend on it; the
  *                availability numbers pages read (place_counts, kept by triggers) count a lapsed
  *                hold as held until it runs.
@@ -35,5 +36,5 @@ export {
 } from './entrance.js';
 export { type ClaimResult, claimPlaces, releasePlaces } from './places.js';
 export { claimable, lapsedEntranceHold, lapsedHold, liveEntranceHold, liveHold } from './rule.js';
-export { sellOrderHolds } from './sale.js';
+export { returnSoldTickets, sellOrderHolds } from './sale.js';
 export { sweepExpiredHolds } from './sweeper.js';

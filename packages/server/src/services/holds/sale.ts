@@ -81,3 +81,30 @@ export async function sellOrderHolds(
   await tx.query('RELEASE SAVEPOINT sell_order');
   return { ok: true };
 }
+
+/**
+ * Puts returned tickets back on sale, inside the caller's (refund) transaction: each sold place
+ * of the order becomes free (state 0, claimable by anyone at once), and each section's counter
+ * gets back the number of entrance tickets returned. Only places sold to this order change.
+ */
+export async function returnSoldTickets(
+  tx: Transaction,
+  orderId: number,
+  returned: { placeIds: readonly number[]; sections: ReadonlyArray<{ sectionId: number; count: number }> },
+): Promise<void> {
+  const placeIds = [...new Set(returned.placeIds)].sort((a, b) => a - b);
+  if (placeIds.length > 0) {
+    await tx.query(
+      `UPDATE performance_places
+          SET state = 0, order_id = NULL, hold_session_id = NULL, held_until = NULL, tariff_id = NULL, gifts_count = 0
+        WHERE id = ANY($1::int[]) AND state = 2 AND order_id = $2`,
+      [placeIds, orderId],
+    );
+  }
+  for (const s of [...returned.sections].sort((a, b) => a.sectionId - b.sectionId)) {
+    await tx.query('UPDATE performance_sections SET free_count = least(capacity, free_count + $2) WHERE id = $1', [
+      s.sectionId,
+      s.count,
+    ]);
+  }
+}

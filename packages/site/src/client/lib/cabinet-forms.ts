@@ -208,13 +208,26 @@ export function enhanceEmailForm(form: HTMLFormElement, confirmed: () => void): 
  * says the account was deleted.
  */
 export function enhanceDeleteForm(form: HTMLFormElement, deleted: () => void): void {
-  const field = 'password';
+  // An account without a password confirms with a code sent to it ('Получить код').
+  const field = input(form, 'password') ? 'password' : 'code';
+  const sendCode = form.querySelector<HTMLButtonElement>('[data-delete-code]');
+  sendCode?.addEventListener('click', () => {
+    showFieldError(form, field, null);
+    void whileBusy(sendCode, async () => {
+      const answer = await post('/private/delete/code/', new URLSearchParams());
+      if (answer?.status === 'success') {
+        showFormError(form, null);
+        showNote(form, answer.message ?? null);
+        input(form, field)?.focus();
+      } else showFormError(form, answer?.message ?? messages.accountDeleteError);
+    });
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     showFieldError(form, field, null);
     showFormError(form, null);
-    if (value(form, field) === '') {
-      showFieldError(form, field, messages.passwordOldEmpty);
+    if (value(form, field).trim() === '') {
+      showFieldError(form, field, field === 'password' ? messages.passwordOldEmpty : messages.deletionCodeEmpty);
       input(form, field)?.focus();
       return;
     }
@@ -222,7 +235,7 @@ export function enhanceDeleteForm(form: HTMLFormElement, deleted: () => void): v
       const answer = await post('/private/delete/', form);
       if (answer?.status === 'success') return deleted();
       const message = answer?.message ?? messages.accountDeleteError;
-      if (message === messages.passwordOldWrong || message === messages.passwordTooManyAttempts) {
+      if (answer) {
         showFieldError(form, field, message);
         input(form, field)?.focus();
       } else showFormError(form, message);

@@ -103,6 +103,9 @@ export function enhancePage(): void {
   scrollToTopButton();
   posterFallbacks();
   accountCorner();
+  // A signed-in buyer's page (the header's 'Выйти'): the review prompt and 'Написать отзыв' (review-prompt.ts).
+  if (document.querySelector('form[data-logout-form]'))
+    void import('./review-prompt.js').then((m) => m.startReviewPrompt());
   // After an outside sign-in that made a new account: the completion form (its code loads only then).
   if (document.getElementById('oauth-completion')) {
     void import('./oauth-completion.js').then(({ openOAuthCompletion }) => openOAuthCompletion(document));

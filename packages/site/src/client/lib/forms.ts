@@ -17,10 +17,11 @@ export function updateCsrfToken(token: string | undefined, doc: Document = docum
   if (meta && token) meta.content = token;
 }
 
-export async function postForm<T>(url: string, body: URLSearchParams | FormData): Promise<T> {
+/** Posts form fields with the page's CSRF token; the answer as it came (a network failure throws). */
+export async function postFields(url: string, body: URLSearchParams | FormData): Promise<Response> {
   const params =
     body instanceof URLSearchParams ? body : new URLSearchParams(body as unknown as Record<string, string>);
-  const res = await fetch(url, {
+  return fetch(url, {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
@@ -29,6 +30,10 @@ export async function postForm<T>(url: string, body: URLSearchParams | FormData)
     },
     body: params,
   });
+}
+
+export async function postForm<T>(url: string, body: URLSearchParams | FormData): Promise<T> {
+  const res = await postFields(url, body);
   const text = await res.text();
   try {
     return JSON.parse(text) as T;

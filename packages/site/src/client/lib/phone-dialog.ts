@@ -4,7 +4,14 @@
  * dialog (the purchase's check: a seat answered 212, 216 or 631, or an order 113; once the phone
  * is confirmed the dialog closes and the refused action runs again). Loaded on demand.
  */
-import { applyPhoneMask, DEFAULT_PHONE_COUNTRY, messages, RU_PHONE_MASK } from '@partera/contract';
+import {
+  applyPhoneMask,
+  DEFAULT_PHONE_COUNTRY,
+  formatPhone,
+  messages,
+  phoneMaskPlaceholder,
+  RU_PHONE_MASK,
+} from '@partera/contract';
 import { metaContent, postForm } from './forms.js';
 import { PhoneFlow, type PhoneFlowApi, type PhoneFlowState } from './phone-flow.js';
 
@@ -46,11 +53,6 @@ async function loadCountries(doc: Document): Promise<Country[]> {
 }
 
 /** '+7(999) 999-99-99' → '+7(___) ___-__-__': the dialing code stays, the slots show as blanks. */
-function maskPlaceholder(mask: string): string {
-  const open = Math.max(mask.indexOf('('), 0);
-  return mask.slice(0, open) + mask.slice(open).replace(/9/g, '_');
-}
-
 function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
@@ -81,7 +83,13 @@ interface StepView {
 export function mountPhoneFlow(
   host: HTMLElement,
   flow: PhoneFlow,
-  opts: { intro?: string; onDone: (message: string) => void; onCancel?: () => void },
+  opts: {
+    intro?: string;
+    /** A change of a confirmed number: the number it replaces, shown beside the new one at the code. */
+    current?: string;
+    onDone: (message: string) => void;
+    onCancel?: () => void;
+  },
 ): void {
   const doc = host.ownerDocument;
   let countries = FALLBACK_COUNTRIES;
@@ -115,7 +123,7 @@ export function mountPhoneFlow(
       type: 'tel',
       className: 'field__input',
       autocomplete: 'tel',
-      placeholder: maskPlaceholder(country.mask),
+      placeholder: phoneMaskPlaceholder(country.mask),
       value: carried ? applyPhoneMask(country.mask, carried) : '',
       required: true,
     });
@@ -152,10 +160,22 @@ export function mountPhoneFlow(
     const link = (label: string, onclick: () => void) =>
       el(doc, 'button', { type: 'button', className: 'link-button', onclick }, [label]);
     const change = state.country === null ? [] : [link('Изменить номер', () => flow.editNumber())];
+    // Changing a number (site 2.15, step 2): the old and the new number, then the code.
+    const numbers = opts.current
+      ? [
+          el(doc, 'dl', { className: 'phone-flow__numbers' }, [
+            el(doc, 'dt', {}, ['Старый номер']),
+            el(doc, 'dd', {}, [opts.current]),
+            el(doc, 'dt', {}, ['Новый номер']),
+            el(doc, 'dd', {}, [formatPhone(state.number, state.country ?? DEFAULT_PHONE_COUNTRY)]),
+          ]),
+        ]
+      : [];
     return {
       key: `code:${state.number}`,
       nodes: [
         ...intro,
+        ...numbers,
         note,
         field('Код из SMS', code),
         error,

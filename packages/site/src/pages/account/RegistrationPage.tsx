@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { SiteChrome } from '../chrome.js';
 import { Layout } from '../Layout.js';
 import { ConsentCheck } from './ConsentCheck.js';
+import { RegistrationPhone } from './RegistrationPhone.js';
 import { TextField } from './TextField.js';
 
 export interface RegistrationData {
@@ -101,6 +102,7 @@ export function RegistrationPage({ data }: { data: RegistrationData }) {
           />
           <Field name="firstname" label="Имя" autoComplete="given-name" />
           <Field name="surname" label="Фамилия" autoComplete="family-name" />
+          <RegistrationPhone />
           <div className="field field--check" data-field="consent">
             <ConsentCheck name="RegistrationForm[consent]" describedBy="registration-consent-error" />
             <p className="field__error" id="registration-consent-error" data-field-error="consent" hidden />

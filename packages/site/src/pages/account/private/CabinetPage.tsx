@@ -1,9 +1,11 @@
 /** @jsxRuntime automatic */
-import type { AccountOrdersPage } from '@partera/server';
+import type { AccountOrdersPage, WishlistShow } from '@partera/server';
 import type { SiteChrome } from '../../chrome.js';
 import { Layout } from '../../Layout.js';
+import type { DeliveryView } from './DeliveryForm.js';
 import { OrdersTab } from './OrdersTab.js';
 import { ProfileTab, type ProfileView } from './ProfileTab.js';
+import { WishlistSection } from './WishlistSection.js';
 
 /**
  * The cabinet's tabs. 'orders' is a page of its own (/private/orders); every other tab is a panel
@@ -55,6 +57,12 @@ export interface CabinetData {
   profile: ProfileView;
   /** The orders tab's page of orders (null on /private/). */
   orders: AccountOrdersPage | null;
+  /** The bookmarked shows, under the requisites (null on /private/orders). */
+  wishlist?: WishlistShow[] | null;
+  /** Performance id → show id: the orders' performances the buyer saw and may review. */
+  reviewable?: Record<number, number>;
+  /** Order id → its courier delivery and the delivery form's metro stations (orders page only). */
+  deliveries?: Record<number, DeliveryView>;
 }
 
 /** A tab panel of /private/ shown by the client when the hash names it; fragments load into it. */
@@ -100,11 +108,14 @@ export function CabinetPage({ data }: { data: CabinetData }) {
             </a>
           ))}
         </nav>
-        {data.orders ? <OrdersTab page={data.orders} /> : null}
+        {data.orders ? (
+          <OrdersTab page={data.orders} reviewable={data.reviewable} deliveries={data.deliveries} />
+        ) : null}
         {onOrders ? null : (
           <>
             <div data-tab-panel="profile">
               <ProfileTab profile={data.profile} />
+              {data.wishlist ? <WishlistSection shows={data.wishlist} /> : null}
             </div>
             {CABINET_TABS.filter((t) => t.name !== 'profile' && t.name !== 'orders').map((t) => (
               <HashPanel key={t.name} tab={t} />

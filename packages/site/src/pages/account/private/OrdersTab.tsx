@@ -2,6 +2,7 @@
 import { plural, TICKET_FORMS } from '@partera/contract';
 import type { AccountOrder, AccountOrderItem, AccountOrdersPage } from '@partera/server';
 import { formatClock, formatDayMonth, price } from '../../format.js';
+import { DeliveryForm, type DeliveryView } from './DeliveryForm.js';
 
 function itemText(item: AccountOrderItem): string {
   if (item.kind === 'entrance')
@@ -9,7 +10,15 @@ function itemText(item: AccountOrderItem): string {
   return `${item.sectionName}, ряд ${item.row ?? ''}, место ${item.place ?? ''}`;
 }
 
-function Order({ order }: { order: AccountOrder }) {
+function Order({
+  order,
+  reviewable,
+  delivery,
+}: {
+  order: AccountOrder;
+  reviewable: Record<number, number>;
+  delivery: DeliveryView | undefined;
+}) {
   return (
     <article className="account-order" aria-labelledby={`order-${order.id}`}>
       <header className="account-order__head">
@@ -30,6 +39,17 @@ function Order({ order }: { order: AccountOrder }) {
             </time>{' '}
             · {p.buildingName}, {p.hallName}
           </p>
+          {reviewable[p.performanceId] ? (
+            <p className="account-order__review">
+              <button
+                type="button"
+                className="button button--outline button--small"
+                data-review-open={reviewable[p.performanceId]}
+              >
+                Написать отзыв
+              </button>
+            </p>
+          ) : null}
           <ul className="account-order__items">
             {p.items.map((item) => (
               <li key={item.id}>
@@ -44,6 +64,13 @@ function Order({ order }: { order: AccountOrder }) {
                       <a key={t.code} className="account-order__ticket" href={t.pdfUrl ?? undefined}>
                         Билет {t.code}
                       </a>
+                    ))}
+                  {item.tickets
+                    .filter((t) => t.status === 'returned')
+                    .map((t) => (
+                      <span key={t.code} className="account-order__returned">
+                        Билет {t.code} возвращён
+                      </span>
                     ))}
                 </span>
               </li>
@@ -65,15 +92,26 @@ function Order({ order }: { order: AccountOrder }) {
           ) : null}
         </p>
       ) : null}
+      <DeliveryForm orderId={order.id} view={delivery} />
     </article>
   );
 }
 
 /**
  * /private/orders (site-browsing-account.md 2.15): the buyer's orders, newest first, with their
- * state, tickets and PDFs; an unpaid order links to its bank page. 'Показать ещё' is the next page.
+ * state, tickets and PDFs; an unpaid order links to its bank page; a performance the buyer saw offers
+ * 'Написать отзыв' (review-form.ts) until its show is reviewed. 'Показать ещё' is the next page.
  */
-export function OrdersTab({ page }: { page: AccountOrdersPage }) {
+export function OrdersTab({
+  page,
+  reviewable = {},
+  deliveries = {},
+}: {
+  page: AccountOrdersPage;
+  reviewable?: Record<number, number>;
+  /** Order id → its courier delivery and the form's stations (DeliveryForm.tsx). */
+  deliveries?: Record<number, DeliveryView>;
+}) {
   if (page.orders.length === 0) {
     return (
       <section className="cabinet__panel account-orders">
@@ -89,7 +127,7 @@ export function OrdersTab({ page }: { page: AccountOrdersPage }) {
   return (
     <section className="account-orders" aria-label={`Заказы: ${page.totalCount}`}>
       {page.orders.map((order) => (
-        <Order key={order.id} order={order} />
+        <Order key={order.id} order={order} reviewable={reviewable} delivery={deliveries[order.id]} />
       ))}
       {page.nextBefore !== null ? (
         <p>

@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic */
 import { DEFAULT_BIRTH_DATE, PASSWORD_MIN_LENGTH, PIN_LENGTH } from '@partera/contract';
 import type { ReactNode } from 'react';
-import { TextField } from '../TextField.js';
+import { DeleteAccountForm } from './DeleteAccountForm.js';
+import { Field, SubForm } from './SubForm.js';
 
 /** The requisites as the cabinet shows them. */
 export interface ProfileView {
@@ -15,6 +16,8 @@ export interface ProfileView {
   /** '+7 916 1234567', or ''. */
   phone: string;
   phoneConfirmed: boolean;
+  /** False for an account that signs in only through VK ID or Yandex ID (its deletion is confirmed by a code). */
+  hasPassword: boolean;
   /** The consent to personal data given at registration (152-ФЗ): its date (dd.mm.yyyy) and text version. */
   consent: { date: string; textVersion: string } | null;
 }
@@ -33,61 +36,6 @@ function Row({ label, show, children }: { label: string; show: string; children:
       <dt>{label}</dt>
       <dd data-show={show}>{children}</dd>
     </div>
-  );
-}
-
-function Field(props: {
-  form: string;
-  name: string;
-  label: string;
-  value?: string;
-  type?: string;
-  autoComplete: string;
-  inputMode?: 'numeric' | 'email' | 'text';
-  maxLength?: number;
-  placeholder?: string;
-  required?: boolean;
-  children?: ReactNode;
-}) {
-  const id = `${props.form}-${props.name.replace(/\W+/g, '-')}`;
-  return (
-    <TextField
-      id={id}
-      field={props.name}
-      name={props.name}
-      label={props.label}
-      type={props.type}
-      defaultValue={props.value}
-      autoComplete={props.autoComplete}
-      inputMode={props.inputMode}
-      maxLength={props.maxLength}
-      placeholder={props.placeholder}
-      required={props.required ?? false}
-      describedBy={`${id}-error`}
-    >
-      {props.children}
-      <p className="field__error" id={`${id}-error`} data-field-error={props.name} hidden />
-    </TextField>
-  );
-}
-
-/** A sub-form: hidden until its 'Изменить' opens it, which hides the requisites block. */
-function SubForm(props: { name: string; title: string; submit: string; danger?: boolean; children: ReactNode }) {
-  return (
-    <form className="auth-form cabinet-subform" data-subform={props.name} hidden noValidate>
-      <h2 className="cabinet-subform__title">{props.title}</h2>
-      {props.children}
-      <p className="auth-form__note" role="status" data-form-note="" hidden />
-      <p className="auth-form__error" role="alert" data-form-error="" hidden />
-      <div className="auth-form__actions">
-        <button type="button" className="button button--outline" data-close="">
-          Отмена
-        </button>
-        <button type="submit" className={props.danger ? 'button button--danger' : 'button'}>
-          {props.submit}
-        </button>
-      </div>
-    </form>
   );
 }
 
@@ -236,26 +184,13 @@ export function ProfileTab({ profile: p }: { profile: ProfileView }) {
         </div>
       </SubForm>
 
-      <SubForm name="delete" title="Удаление аккаунта" submit="Удалить аккаунт навсегда" danger>
-        <p className="cabinet-subform__current">
-          Аккаунт, личные данные, закладки и входы на других устройствах будут удалены, восстановить аккаунт будет
-          нельзя. Заказы и билеты останутся действительными: по закону о чеках (54-ФЗ) мы храним их без вашего имени,
-          e-mail и телефона. Перед удалением можно скачать свои данные.
-        </p>
-        <Field
-          form="delete"
-          name="password"
-          label="Пароль для подтверждения"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </SubForm>
+      <DeleteAccountForm hasPassword={p.hasPassword} email={p.emailConfirmed ? p.email : ''} />
 
       <section
         className="cabinet-subform"
         data-subform="phone"
         data-phone-mode={p.phoneConfirmed ? 'change' : 'add'}
+        data-phone-current={p.phoneConfirmed ? p.phone : undefined}
         hidden
       >
         <h2 className="cabinet-subform__title">{p.phoneConfirmed ? 'Смена телефона' : 'Телефон'}</h2>
