@@ -10,15 +10,10 @@ import { messages } from '@partera/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { accountOfSession } from '../src/accounts/index.js';
-import {
-  answerReview,
-  RATING_VOTER_KEY_PREFIX,
-  REVIEW_MESSAGES,
-  REVIEW_TEXT,
-  reviewablePerformances,
-} from '../src/accounts/reviews.js';
+import { answerReview, REVIEW_MESSAGES, REVIEW_TEXT, reviewablePerformances } from '../src/accounts/reviews.js';
 import type { ManualClock } from '../src/clock.js';
 import { DEMO_BUYER_EMAIL, DEMO_BUYER_PASSWORD, seedDemo } from '../src/demo.js';
+import { accountVoterKey } from '../src/services/catalogue/rating-vote.js';
 import { registeredBuyer, uniqueEmail } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
@@ -161,7 +156,7 @@ describeEachDatabase('reviews: the form, posting, the cabinet’s tab, answers a
     expect(stored.rows).toEqual([{ author_name: 'Анна К.', text, rating: 5, answer_text: null }]);
     const vote = await get().db.query('SELECT score FROM ratings WHERE show_id = $1 AND voter_key = $2', [
       showId,
-      `${RATING_VOTER_KEY_PREFIX}${userId}`,
+      accountVoterKey(userId),
     ]);
     expect(vote.rows).toEqual([{ score: 5 }]);
     const after = (
@@ -185,7 +180,7 @@ describeEachDatabase('reviews: the form, posting, the cabinet’s tab, answers a
     const added = await post(b, { 'Review[text]': text });
     expect(added.json()).toEqual({ status: 'success', message: REVIEW_MESSAGES.added, rating: null });
     const vote = await get().db.query('SELECT 1 FROM ratings WHERE voter_key = $1', [
-      `${RATING_VOTER_KEY_PREFIX}${await userIdOf(b)}`,
+      accountVoterKey(await userIdOf(b)),
     ]);
     expect(vote.rows).toEqual([]);
   });

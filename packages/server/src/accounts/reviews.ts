@@ -1,8 +1,9 @@
 import { DEFAULT_TIME_ZONE, wallClock } from '@partera/contract';
 import type { Clock } from '../clock.js';
-import type { Queryable } from '../db/index.js';
+import type { Queryable, Transaction } from '../db/index.js';
 import type { ServerDeps } from '../deps.js';
 import { iso, showPath } from '../services/catalogue/fragments.js';
+import { accountVoterKey, countVote } from '../services/catalogue/rating-vote.js';
 import type { Account } from './users.js';
 
 /**
@@ -34,10 +35,6 @@ export const REVIEW_TEXT = { min: 10, max: 2000 } as const;
 export const REVIEW_PROMPT_DAYS = 30;
 /** How long a performance lasts when its show gives no duration. */
 const DEFAULT_DURATION_MINUTES = 180;
-
-/** The account's vote in the `ratings` table (the same key the rating vote uses for an account). */
-export const RATING_VOTER_KEY_PREFIX = 'user:';
-export const ratingVoterKey = (userId: number) => `${RATING_VOTER_KEY_PREFIX}${userId}`;
 
 export const REVIEW_MESSAGES = {
   added: 'Спасибо за отзыв!',
@@ -139,28 +136,17 @@ export async function addReview(deps: ReviewDeps, account: Account, input: Revie
 }
 
 /**
- * The review's stars as the account's vote for the show, unless it voted already (with the stars
- * of the show page, or a review before). The show's average moves as with any vote: the exact
- * running average (old average × votes + score) / (votes + 1), in one statement, so votes at the
- * same moment all count.
+ * The review's stars as the account's vote for the show (the rating's one rule, countVote), unless
+ * it voted already with the stars of the show page or a review before.
  */
 export async function countRating(
-  tx: Queryable,
+  tx: Transaction,
   showId: number,
   userId: number,
   score: number,
   now: Date,
 ): Promise<void> {
-  const vote = await tx.query(
-    `INSERT INTO ratings (show_id, voter_key, score, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (show_id, voter_key) DO NOTHING RETURNING score`,
-    [showId, ratingVoterKey(userId), score, now],
-  );
-  if (vote.rowCount === 0) return;
-  await tx.query('UPDATE shows SET rating = (rating * votes + $2) / (votes + 1), votes = votes + 1 WHERE id = $1', [
-    showId,
-    score,
-  ]);
+  await countVote(tx, { showId, voterKey: accountVoterKey(userId), score }, now);
 }
 
 /** One of the account's reviews, as the cabinet's 'Отзывы' tab shows it. */

@@ -1,5 +1,5 @@
 import { answerReview, authorNameOf, countRating } from '../accounts/reviews.js';
-import type { Queryable } from '../db/index.js';
+import type { Transaction } from '../db/index.js';
 import { DEMO_BUYER_NAME, type DemoBuyer } from './demo-buyer.js';
 import { atMoscow } from './time.js';
 
@@ -19,7 +19,7 @@ export const DEMO_REVIEW = {
     'администрации театра. Ждём вас снова!',
 } as const;
 
-export async function writeDemoReviews(tx: Queryable, now: Date, buyer: DemoBuyer): Promise<void> {
+export async function writeDemoReviews(tx: Transaction, now: Date, buyer: DemoBuyer): Promise<void> {
   await tx.query(
     `UPDATE reviews SET answered_at = created_at + interval '1 day'
       WHERE answer_text IS NOT NULL AND answered_at IS NULL AND user_id IS NULL`,
