@@ -15,6 +15,7 @@ import type { ServerConfig } from '../src/config.js';
 import { SESSION_PARAM } from '../src/http/names.js';
 import { TOO_MANY_REQUESTS } from '../src/limits/index.js';
 import { notifyOnSale } from '../src/services/catalogue/on-sale-notify.js';
+import { openSales, PERFORMANCE_CHANGE_MESSAGES } from '../src/services/catalogue/performance-changes.js';
 import { registeredBuyer, uniqueEmail } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
@@ -267,5 +268,30 @@ describeEachDatabase('the wishlist and notify-on-sale', (get) => {
     const requestMail = (await mailsTo(outOfRange))[0]!;
     expect(requestMail.body_text).toContain('Скоро в продаже');
     expect(requestMail.body_text).not.toContain('/private/#wishlist');
+  });
+
+  it('opening the sale of a coming performance tells those who asked, about that performance only', async () => {
+    const { showId, performanceId, hallId } = await newShow(20);
+    const db = get().db;
+    const deps = { db, clock, config };
+    const fan = await registeredBuyer(app);
+    await add(fan.b, showId);
+    await update(fan.b, showId, 1);
+    const coming = await db.query<{ id: number }>(
+      `INSERT INTO performances (show_id, hall_id, starts_at, sale_state) VALUES ($1, $2, $3, 'soon') RETURNING id`,
+      [showId, hallId, new Date(clock.now().getTime() + 45 * DAY)],
+    );
+    const id = coming.rows[0]!.id;
+
+    expect(await openSales(deps, id)).toEqual({ ok: true, performanceId: id, notified: 1 });
+    const sale = await db.query<{ sale_state: string }>('SELECT sale_state FROM performances WHERE id = $1', [id]);
+    expect(sale.rows[0]!.sale_state).toBe('on_sale');
+    const [mail] = (await mailsTo(fan.email)).filter((m) => m.subject.startsWith('Билеты в продаже'));
+    expect(mail?.body_text).toContain(`/performance/${id}/`);
+    // The date on sale since before was not news: it is not in the e-mail.
+    expect(mail?.body_text).not.toContain(`/performance/${performanceId}/`);
+
+    expect(await openSales(deps, id)).toEqual({ ok: false, message: PERFORMANCE_CHANGE_MESSAGES.notComing });
+    expect(await openSales(deps, 999_999)).toEqual({ ok: false, message: PERFORMANCE_CHANGE_MESSAGES.notFound });
   });
 });

@@ -80,7 +80,7 @@ test('account: a buyer orders courier delivery, then returns a ticket more than 
   await expect(page.locator('article.account-order').first()).toContainText(/Билет \w+ возвращён/);
 });
 
-test('the demo buyer sees the moved performance’s ticket first, returnable for its whole price', async ({
+test('the demo buyer returns the moved performance’s ticket, shown first, for its whole price', async ({
   page,
 }, info) => {
   // The review prompt is not what this test looks at: held back as after its first showing.
@@ -97,4 +97,13 @@ test('the demo buyer sees the moved performance’s ticket first, returnable for
   await expect(card).toContainText(/Перенесено: было \d{2}\.\d{2}\.\d{4} в \d{2}:\d{2}, стало/);
   await expect(card).toContainText('(100 %)');
   await expect(card).toContainText('Мероприятие перенесено: полная стоимость билета возвращается');
+
+  // Returned for its whole price: the amount in the confirmation first, then the success block.
+  const amount = (await card.locator('[data-refund-amount]').textContent())!.trim();
+  await card.getByRole('button', { name: 'Вернуть' }).click();
+  const confirm = page.getByRole('dialog', { name: /Вернуть 1 билет/ });
+  await expect(confirm).toContainText(`Вернуть 1 билет? Вам вернётся ${amount}`);
+  await confirm.getByRole('button', { name: 'Вернуть' }).click();
+  await expect(panel.getByRole('status')).toContainText('Билет возвращён');
+  await expect(panel.getByRole('status')).toContainText(amount);
 });

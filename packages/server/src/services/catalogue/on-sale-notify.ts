@@ -43,7 +43,12 @@ interface Recipient {
   reasons: OnSaleReasons;
 }
 
-export async function notifyOnSale(deps: OnSaleNotifyDeps, showId: number): Promise<OnSaleNotifyResult> {
+export async function notifyOnSale(
+  deps: OnSaleNotifyDeps,
+  showId: number,
+  /** Only these performances (the ones a sale just opened); all of the show's when absent. */
+  only?: readonly number[],
+): Promise<OnSaleNotifyResult> {
   const now = deps.clock.now();
   const mail: MailContext = {
     publicUrl: deps.config.publicUrl,
@@ -53,7 +58,7 @@ export async function notifyOnSale(deps: OnSaleNotifyDeps, showId: number): Prom
     const show = await tx.query<{ name: string; slug: string }>('SELECT name, slug FROM shows WHERE id = $1', [showId]);
     const found = show.rows[0];
     if (!found) return { performances: [], recipients: [] };
-    const fresh = await announce(tx, showId, now);
+    const fresh = await announce(tx, showId, now, only);
     if (fresh.length === 0) return { performances: [], recipients: [] };
 
     const recipients = new Map<string, Recipient>();
@@ -97,17 +102,23 @@ export async function notifyOnSale(deps: OnSaleNotifyDeps, showId: number): Prom
 }
 
 /** Marks the show's upcoming performances on sale as announced; the ones no call announced before. */
-async function announce(tx: Transaction, showId: number, now: Date): Promise<NewPerformanceRow[]> {
+async function announce(
+  tx: Transaction,
+  showId: number,
+  now: Date,
+  only: readonly number[] | undefined,
+): Promise<NewPerformanceRow[]> {
   const inserted = await tx.query<{ performance_id: number }>(
     `INSERT INTO on_sale_announcements (performance_id, announced_at)
      SELECT p.id, $2 FROM performances p
       WHERE p.show_id = $1 AND p.sale_state = 'on_sale' AND p.starts_at > $2
+        AND ($3::int[] IS NULL OR p.id = ANY($3::int[]))
       ORDER BY p.id
      ON CONFLICT (performance_id) DO NOTHING
      RETURNING performance_id`,
-    [showId, now],
+    [showId, now, only ? [...only] : null],
   );
-  if (inserted.rowCount === 0) return [];
+  if (inserted.rows.length === 0) return [];
   const { rows } = await tx.query<NewPerformanceRow>(
     `SELECT p.id, p.starts_at, c.timezone, b.name AS building_name, h.name AS hall_name
        FROM performances p

@@ -6,6 +6,7 @@ import { enqueue } from '../../notifications/outbox.js';
 import { absoluteUrl } from '../../payments/urls.js';
 import { formatDateTime } from '../../tickets/format.js';
 import { changeFeedOf } from './changes.js';
+import { notifyOnSale, type OnSaleNotifyDeps } from './on-sale-notify.js';
 
 /**
  * The organiser moves or cancels a performance (an operator's command, cli/performances.ts). The
@@ -30,6 +31,7 @@ export const PERFORMANCE_CHANGE_MESSAGES = {
   alreadyCancelled: 'Сеанс уже отменён',
   badDate: 'Новая дата должна быть позже текущего момента',
   sameDate: 'Сеанс уже назначен на это время',
+  notComing: 'Продажи этого сеанса уже открыты или закрыты',
 } as const;
 
 /** The cancel's reason as the basket and hall map give it to a buyer who tries to order. */
@@ -143,4 +145,32 @@ async function notifyHolders(
     );
   }
   return orders.rows.length;
+}
+
+/**
+ * Opens the sale of a performance announced as coming ('Скоро в продаже': sale_state 'soon' →
+ * 'on_sale'), then tells whoever asked (notifyOnSale: the bookmarkers with 'Сообщить о начале
+ * продаж' on and the open requests whose dates hold it), for this performance only. The page
+ * caches hear of it at once.
+ */
+export async function openSales(
+  deps: OnSaleNotifyDeps,
+  id: number,
+): Promise<{ ok: true; performanceId: number; notified: number } | { ok: false; message: string }> {
+  const opened = await deps.db.query<{ show_id: number }>(
+    `UPDATE performances SET sale_state = 'on_sale'
+      WHERE id = $1 AND sale_state = 'soon' AND status <> 'cancelled' RETURNING show_id`,
+    [id],
+  );
+  const showId = opened.rows[0]?.show_id;
+  if (showId === undefined) {
+    const exists = await deps.db.query('SELECT 1 FROM performances WHERE id = $1', [id]);
+    return {
+      ok: false,
+      message: exists.rows.length ? PERFORMANCE_CHANGE_MESSAGES.notComing : PERFORMANCE_CHANGE_MESSAGES.notFound,
+    };
+  }
+  changeFeedOf(deps.db).availabilityChanged([id]);
+  const told = await notifyOnSale(deps, showId, [id]);
+  return { ok: true, performanceId: id, notified: told.recipients.length };
 }
