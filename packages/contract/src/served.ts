@@ -52,6 +52,9 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'phone.getCountryCodes',
   // Service calls and browsing
   'service.uiPerformanceLog',
+  'service.getPopup',
+  'service.userDebugInfo',
+  'service.statSeoLog',
   'browsing.posterSvg',
   // Login, registration and the personal account
   'account.loginAjax',

@@ -12,6 +12,7 @@ import reviews from './0012_reviews.js';
 import bonus from './0013_bonus.js';
 import refunds from './0014_refunds.js';
 import codesDeletionBudget from './0015_codes_deletion_budget.js';
+import bannerStats from './0016_banner_stats.js';
 
 export interface Migration {
   version: string;
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { version: '0013_bonus', sql: bonus },
   { version: '0014_refunds', sql: refunds },
   { version: '0015_codes_deletion_budget', sql: codesDeletionBudget },
+  { version: '0016_banner_stats', sql: bannerStats },
 ];
