@@ -245,7 +245,7 @@ describeEachDatabase('refunds: the return of tickets from the cabinet', (get) =>
     const { b } = await registered();
     const r = await b.post('/refund/replaces/', { other: '1' });
     expect(r.status).toBe(400);
-    expect(r.json().errors[0]).toContain('Неверное значение параметра ticketIds');
+    expect(r.json()).toEqual({ ok: false, errors: ['Неверное значение параметра ticketIds'] });
   });
 
   it('returns a ticket once when two returns of it race', async () => {

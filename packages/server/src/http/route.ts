@@ -34,6 +34,18 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'запрос'}: ${i.message}`).join('; ');
 }
 
+/**
+ * A refused request's message: a rule the contract words for the buyer itself (a custom check,
+ * 'Неверное значение параметра ticketIds') is said as it is; anything else is described field by
+ * field after 'Неверные параметры запроса'.
+ */
+export function badRequestMessage(error: z.ZodError): string {
+  if (error.issues.length > 0 && error.issues.every((i) => i.code === 'custom')) {
+    return [...new Set(error.issues.map((i) => i.message))].join('; ');
+  }
+  return `Неверные параметры запроса: ${describeIssues(error)}`;
+}
+
 interface Registered {
   call: CallDef;
   handler: Handler<CallDef>;
@@ -63,7 +75,7 @@ async function answer(entry: Registered, req: FastifyRequest, reply: FastifyRepl
   }
   const parsed = call.request.safeParse(mergedInput(req));
   if (!parsed.success) {
-    return reply.code(400).send(call.failure(`Неверные параметры запроса: ${describeIssues(parsed.error)}`, 400));
+    return reply.code(400).send(call.failure(badRequestMessage(parsed.error), 400));
   }
   const result = await entry.handler(parsed.data, req, reply);
   if (reply.sent) return reply;
