@@ -464,18 +464,21 @@ export const privateReplaces = defineCall({
   summary: 'Replace-and-reschedule tab: tickets that can be returned, as HTML.',
 });
 
+/** The tickets a return names: ticketIds[] (or ticketIds), a non-empty list of ids. */
+const ticketIdsRequest = request({
+  'ticketIds[]': list(id()).optional(),
+  ticketIds: list(id()).optional(),
+}).refine((v) => (v['ticketIds[]'] ?? v.ticketIds ?? []).length > 0, {
+  message: 'Неверное значение параметра ticketIds',
+  path: ['ticketIds'],
+});
+
 export const refundReplaces = defineCall({
   id: 'account.refundReplaces',
   method: 'POST',
   path: '/refund/replaces/',
   params: 'form-or-json',
-  request: request({
-    'ticketIds[]': list(id()).optional(),
-    ticketIds: list(id()).optional(),
-  }).refine((v) => (v['ticketIds[]'] ?? v.ticketIds ?? []).length > 0, {
-    message: 'Неверное значение параметра ticketIds',
-    path: ['ticketIds'],
-  }),
+  request: ticketIdsRequest,
   answer: 'json',
   response: z.object({ ok: z.boolean(), errors: z.array(z.string()).optional() }),
   failure: (message) => ({ ok: false, errors: [message] }),
@@ -500,13 +503,7 @@ export const refundQuote = defineCall({
   method: 'GET',
   path: '/refund/quote/',
   params: 'query',
-  request: request({
-    'ticketIds[]': list(id()).optional(),
-    ticketIds: list(id()).optional(),
-  }).refine((v) => (v['ticketIds[]'] ?? v.ticketIds ?? []).length > 0, {
-    message: 'Неверное значение параметра ticketIds',
-    path: ['ticketIds'],
-  }),
+  request: ticketIdsRequest,
   answer: 'json',
   response: z.object({
     ok: z.boolean(),
