@@ -20,6 +20,10 @@ export const examples: Record<string, CallExample> = {
   'hall.mapNavImage': { valid: { performanceId: '1024', onlyNavImg: '' }, invalid: { performanceId: '1.5' } },
   'hall.svg': { valid: { hallId: '3' }, invalid: { hallId: 'main' } },
   'hall.bestPlaceCheck': { valid: { ...S }, invalid: { performanceId: 'x' } },
+  'hall.bestAvailable': {
+    valid: { ...S, performanceId: 5, count: 4, priceMin: 1000, priceMax: 3000 },
+    invalid: { ...S, performanceId: 5, count: 11 },
+  },
   'hall.placeSelect': {
     valid: { cypher: '558812', tax: '4', hot: '0', packageId: '2', ...S },
     invalid: { tax: '4' },

@@ -122,6 +122,33 @@ export const bestPlaceCheck = defineCall({
   summary: 'Availability of best places; status error shows the first message value in a modal.',
 });
 
+/**
+ * Beyond the spec: the buyer asks for `count` seats side by side, optionally within a price range
+ * (roubles, inclusive) or one section; the server picks adjacent free seats of one row (the best
+ * section first) and holds them all in one transaction, or holds nothing.
+ */
+export const bestAvailable = defineCall({
+  id: 'hall.bestAvailable',
+  method: 'POST',
+  path: '/hallPlace/selectBest/',
+  params: 'form',
+  request: request({
+    performanceId: id(),
+    count: int().min(1).max(10),
+    /** Lowest acceptable ticket price, roubles. */
+    priceMin: num().optional(),
+    /** Highest acceptable ticket price, roubles. */
+    priceMax: num().optional(),
+    sectionId: id().optional(),
+  }),
+  answer: 'json',
+  response: selectionAnswer,
+  failure: selectionFailure,
+  spec: `${HALL} 2.1 (best places), 4.1, 5.1; extension`,
+  summary:
+    'Best available: holds `count` adjacent seats of one row in the price range, best section first, all or nothing; ticketHashList names the held places.',
+});
+
 // ---------------------------------------------------------------- 7.2 Seat selection
 
 const groupPlace = z.looseObject({
@@ -328,6 +355,7 @@ export const hallCalls = [
   hallMapNavImage,
   hallSvg,
   bestPlaceCheck,
+  bestAvailable,
   hallPlaceSelect,
   hallPlaceDeselect,
   hallPlaceSelectGroup,
