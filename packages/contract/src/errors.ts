@@ -267,6 +267,32 @@ export const messages = {
   noPhoneOnAccount: 'Добавьте номер телефона, чтобы продолжить',
   phoneConfirmToBuy: 'Подтвердите номер телефона, чтобы выбрать билеты на это мероприятие',
   phoneCheckToBuy: 'Билеты на это мероприятие продаются после подтверждения телефона кодом из SMS',
+
+  // Gifts per ticket and package mode (hall 2.2, 4.3, 5.2; our own texts beside the spec's gift limit)
+  giftsNotOffered: 'К этому билету подарки не предлагаются',
+  giftsLeft: (n: number) =>
+    n > 0 ? `Подарков на это мероприятие осталось: ${n}` : 'Подарки на это мероприятие закончились',
+  giftTicketMissing: 'Сначала добавьте билет в корзину, затем выберите подарки',
+  packageForeign: 'Это мероприятие не входит в абонемент',
+  packageLimit: (n: number) =>
+    `В абонементе на каждое мероприятие можно выбрать не более ${n} ${plural(n, ['билета', 'билетов', 'билетов'])}`,
+  /** `name`: the package's own name ('Абонемент «Три вечера в театре»'). */
+  packageIncomplete: (name: string, perPerformance: number, performances: number) =>
+    `${name} оформляется целиком: выберите по ${perPerformance} ${plural(perPerformance, ['билету', 'билета', 'билетов'])} на каждое из ${performances} ${plural(performances, ['мероприятия', 'мероприятий', 'мероприятий'])} абонемента`,
+
+  // Seat sets, best available and the booking-only basket (hall 4.1, 6, 8.1; our own texts)
+  bookingAmongPurchases:
+    'Билеты на это мероприятие можно только забронировать и оплатить в кассе, а в корзине есть билеты для оплаты онлайн. Бронь и покупка оформляются разными заказами: очистите корзину от билетов для оплаты, чтобы добавить этот билет.',
+  purchaseAmongBookings:
+    'В корзине есть забронированные билеты с оплатой в кассе, а этот билет оплачивается онлайн. Бронь и покупка оформляются разными заказами: очистите корзину от брони, чтобы добавить этот билет.',
+  notExclusivePlace: 'Это место продаётся без пары',
+  bestSeatsNotFound: (count: number) =>
+    count === 1
+      ? 'Не удалось найти свободное место в выбранном диапазоне цен'
+      : `Не удалось найти ${count} ${plural(count, ['свободное место', 'свободных места', 'свободных мест'])} рядом в одном ряду в выбранном диапазоне цен`,
+  saleClosed: 'Продажа билетов на это мероприятие закрыта',
+  performanceNotFound: 'Мероприятие не найдено',
+  sessionOutdated: 'Сессия устарела, обновите страницу',
 } as const;
 
 /** Support-phone message of a hall map internal error (hall 8.2). */

@@ -5,6 +5,7 @@ export * from './entities/account.js';
 export * from './entities/basket.js';
 export * from './entities/browsing.js';
 export * from './entities/hall.js';
+export * from './entities/hall-layout.js';
 export * from './entities/media.js';
 export * from './entities/order.js';
 export * from './errors.js';

@@ -8,15 +8,27 @@
 export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   // Hall map, seats, entrance tickets
   'hall.map',
+  'hall.layout',
   'hall.svg',
   'hall.placeSelect',
   'hall.placeDeselect',
   'hall.placeDeselectAll',
   'hall.entranceTicketsAdd',
   'hall.entranceTicketsRemove',
+  'hall.placeSelectGifts',
+  // Seat sets, best available, future tickets (decision 0026)
+  'hall.placeSelectGroup',
+  'hall.placeDeselectGroup',
+  'hall.placeSelectExclusive',
+  'hall.bestAvailable',
+  'hall.bestPlaceCheck',
+  'hall.futureTicketAdd',
+  'hall.futureTicketRemove',
   // Basket
   'basket.state',
+  'basket.resetExclude',
   'basket.registrationValidateField',
+  'basket.packagesDeselect',
   // Orders and payment
   'orders.createAnonymousOrder',
   'orders.createSessionOrder',

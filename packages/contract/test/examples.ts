@@ -15,6 +15,7 @@ export const examples: Record<string, CallExample> = {
     valid: { performanceId: '1024', json: '1', all: '1', hot: '0', ...S },
     invalid: { performanceId: 'abc', json: '1' },
   },
+  'hall.layout': { valid: { hallId: '3' }, invalid: { hallId: 'x' } },
   'hall.mapHtml': { valid: { performanceId: '1024', hot: '0', ...S }, invalid: { performanceId: '' } },
   'hall.mapSectionHtml': { valid: { performanceId: '1024', sectionId: '7' }, invalid: { performanceId: '1024' } },
   'hall.mapNavImage': { valid: { performanceId: '1024', onlyNavImg: '' }, invalid: { performanceId: '1.5' } },

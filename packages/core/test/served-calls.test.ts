@@ -42,8 +42,6 @@ function contractImports(file: string): string[] {
  * that brings it. The list may only shrink: a call served since must leave it.
  */
 const OWED: Record<string, string> = {
-  // The 623/624 only-booking dialog: the server has no booking-only tickets yet (the hall issue).
-  'basket.resetExclude': 'hall: booking-only baskets and their conflict',
   // The completion page's table-booking link (checkout issue).
   'embedding.bartelloAuth': 'checkout: the completion page’s table booking',
 };

@@ -35,7 +35,8 @@ export const packagesDeselect = defineCall({
   response: selectionAnswer,
   failure: selectionFailure,
   spec: `${HALL} 7.4`,
-  summary: 'Package mode: removes a ticket together with its package set (packagePerformances: performance ids).',
+  summary:
+    'Package mode: removes a ticket (with its group or pair) together with its package’s tickets in the listed performances (packagePerformances: performance ids; none: the ticket alone).',
 });
 
 export const loadMetroList = defineCall({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { cypher, entranceAnswer, hallMapData, selectionAnswer, selectionFailure } from '../entities/hall.js';
+import { compactHallState, hallLayoutData } from '../entities/hall-layout.js';
 import { mediaAnswer, mediaFailure, mediaFileId } from '../entities/media.js';
 import {
   flag,
@@ -33,9 +34,11 @@ export const hallMap = defineCall({
     json: z.literal('1').or(z.literal(1)).optional(),
     all: text(TEXT_MAX.code).optional(),
     hot: text(TEXT_MAX.code).optional(),
+    /** Extension (decision 0025): '1' answers `places: []` and the compact per-performance state instead. */
+    compact: z.literal('1').or(z.literal(1)).optional(),
   }),
   answer: 'json',
-  response: hallMapData,
+  response: hallMapData.extend({ compact: compactHallState.optional() }),
   failure: (message, code) => ({
     places: [],
     legend: [],
@@ -48,6 +51,48 @@ export const hallMap = defineCall({
   }),
   spec: `${HALL} 7.1, 3.2, 3.3`,
   summary: 'Hall map data of a performance (JSON variant, ?json=1): places, legend, sections.',
+});
+
+/**
+ * Extension (decision 0025): the static part of a hall's map, the same for every performance in
+ * the hall: the SVG without places, the sections' outlines and the places as delta-coded columns.
+ */
+export const hallLayout = defineCall({
+  id: 'hall.layout',
+  method: 'GET',
+  path: '/hallview/layout/:hallId/',
+  params: 'query',
+  request: sessionFreeRequest({ hallId: id() }),
+  answer: 'json',
+  response: hallLayoutData,
+  failure: (message, code) => ({
+    hallId: 0,
+    width: 0,
+    height: 0,
+    radius: 0,
+    svg: '',
+    sections: [],
+    places: {
+      count: 0,
+      id: [],
+      x: [],
+      y: [],
+      section: [],
+      rows: [],
+      row: [],
+      number: [],
+      numberText: [],
+      group: [],
+      pair: [],
+      type: [],
+      description: [],
+    },
+    error: code ?? 0,
+    message,
+  }),
+  spec: `${HALL} 7.1, 3.3; extension (decision 0025)`,
+  summary:
+    'Static layout of a hall for the canvas plan: the SVG without places, section outlines, places as columns. Public, cached by ETag, gzipped.',
 });
 
 export const hallMapHtml = defineCall({
@@ -350,6 +395,7 @@ export const futureTicketRemove = defineCall({
 
 export const hallCalls = [
   hallMap,
+  hallLayout,
   hallMapHtml,
   hallMapSectionHtml,
   hallMapNavImage,

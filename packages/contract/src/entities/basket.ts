@@ -61,6 +61,14 @@ export const basketStateTicket = z.object({
   /** Roubles, per ticket. */
   price: roubles(),
   tariffName: z.string(),
+  /** Gifts with the line's tickets (all of an entrance line's tickets together). */
+  giftsCount: z.number().int().optional(),
+  /** Roubles, per gift. */
+  giftPrice: roubles().optional(),
+  /** The package the ticket belongs to (package mode): remove it with /packages/deselect/. */
+  packageId: z.number().int().optional(),
+  /** Seats sold only together (a group, an exclusive pair) share this key; deleting one deletes them all (2.3). */
+  setKey: z.string().optional(),
   performanceFullUrl: z.string(),
 });
 export type BasketStateTicket = z.infer<typeof basketStateTicket>;

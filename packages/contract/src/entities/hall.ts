@@ -124,6 +124,10 @@ export const hallPageConfig = z.object({
   allowPay: z.boolean().optional(),
   /** Extension: the package id from the URL (?packageId). */
   packageId: z.number().int().optional(),
+  /** Extension (package mode): the hall page of the package's previous performance; absent on the first. */
+  packagePreviousUrl: z.string().optional(),
+  /** Extension (package mode): the hall page of the package's next performance; absent on the last. */
+  packageNextUrl: z.string().optional(),
   /** Extension: ticketInBasketOfOtherPerformances (3.5), for the basket limit. */
   ticketInBasketOfOtherPerformances: z.number().int().optional(),
 });
@@ -165,14 +169,17 @@ export const selectionAnswer = z.object({
   error: z.number().int().optional(),
   message: z.string().optional(),
   ticketCount: z.number().int().optional(),
+  /** The basket: tickets and their gifts. */
   basketPrice: roubles().optional(),
+  /** The tickets alone (basketPrice less the gifts). */
   allTicketsPrice: roubles().optional(),
   hasBonus: z.boolean().optional(),
   fee: z.number().optional(),
   /** Place id → ticket hash (cypher). */
   ticketHashList: z.record(z.string(), z.string()).optional(),
-  /** Place id → gift ticket ids. */
+  /** Place id → gift ticket ids (one per gift of the seat's ticket). */
   giftIds: z.record(z.string(), z.array(z.union([z.number().int(), z.string()]))).optional(),
+  /** The price of one gift of the call's performance. */
   giftPrice: roubles().optional(),
   tickets: z.array(entranceTicketLine).optional(),
   cannotCreateOrder: z.boolean().optional(),

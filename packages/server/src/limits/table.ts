@@ -126,10 +126,12 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'hall.entranceTicketsRemove': [budgets.seats],
   'hall.futureTicketAdd': [budgets.seats],
   'hall.futureTicketRemove': [budgets.seats],
+  'hall.bestAvailable': [budgets.seats],
   'basket.packagesDeselect': [budgets.seats],
   'basket.resetExclude': [budgets.seats],
 
   'hall.map': [budgets.hallMap],
+  'hall.bestPlaceCheck': [budgets.hallMap],
 
   'orders.create': [budgets.orders],
   'orders.addDelivery': [budgets.orders],

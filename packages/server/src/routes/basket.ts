@@ -1,17 +1,27 @@
-import { basketState as basketStateCall, registrationValidateField } from '@partera/contract';
+import { basketState as basketStateCall, registrationValidateField, shopcartResetExclude } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route.js';
-import { basketState, loadBasket } from '../services/basket/index.js';
+import { basketState, loadBasket, resetExclude, selectionAnswer } from '../services/basket/index.js';
+import { changeFeedOf } from '../services/catalogue/changes.js';
 import { checkGuestEmail } from '../services/orders/guest.js';
 
 /** Basket calls (hall-basket-checkout.md 7.4) and the basket-state extension. */
 export const basketRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
+  const changes = changeFeedOf(deps.db);
 
   route(app, basketStateCall, async (_input, req, reply) => {
     const now = deps.clock.now();
     reply.header('cache-control', 'no-store');
     return basketState(await loadBasket(deps.db, req.session.id, now), now, true);
+  });
+
+  // The booking-only conflict's way out (spec 4.4, 8.1): isBooking=1 keeps the bookings (after
+  // 623), isBooking=0 keeps the tickets to pay (after 624); the page reloads afterwards.
+  route(app, shopcartResetExclude, async (input, req) => {
+    const outcome = await resetExclude(deps, req.session, { keepBookings: input.isBooking === 1 });
+    if (outcome.ok) changes.availabilityChanged(outcome.changedPerformances);
+    return selectionAnswer(outcome);
   });
 
   route(app, registrationValidateField, async (input) => {

@@ -15,6 +15,7 @@ import {
   addEntranceTickets,
   deselectAll,
   deselectPlace,
+  placePerformanceLookup,
   removeEntranceTickets,
   type SelectionOutcome,
   selectionAnswer,
@@ -31,6 +32,7 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   const gate = admissionGateOf(app);
   const changes = changeFeedOf(deps.db);
   const limiter = limiterOf(app);
+  const performanceOfPlace = placePerformanceLookup(deps.db);
 
   /**
    * A basket change's answer. A change of a performance's holds outdates its shared map and the
@@ -55,9 +57,10 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
       const refusal = await limiter.take(costly, requesterOf(req));
       if (refusal) return sendTooManyRequests(reply, hallMap, refusal);
     }
+    const format = input.compact === undefined ? 'spec' : 'compact';
     const map = personal
-      ? await maps.personal(input.performanceId, req.session.id, encoding)
-      : await maps.shared(input.performanceId, encoding);
+      ? await maps.personal(input.performanceId, req.session.id, encoding, format)
+      : await maps.shared(input.performanceId, encoding, format);
     if (!map)
       return reply.code(404).send(hallMap.failure('Возникла ошибка при загрузке схемы зала. Попробуйте позже.', 404));
     // no-store: the answer depends on the buyer's holds; and nothing caches it, so Accept-Encoding needs no Vary.
@@ -78,6 +81,8 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
       performancePlaceId,
       tariffId: input.tax ?? null,
       client: clientAddress(req.ip),
+      // Package mode (spec 2.2): the package's rules too (basket/packages.ts).
+      ...(input.packageId !== undefined ? { packageId: input.packageId } : {}),
     });
     return answered(outcome);
   });
@@ -114,24 +119,4 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
     });
     return answered(outcome, input.performanceId);
   });
-
-  /**
-   * The performance of a place (a cypher): it never changes, so each process keeps what it has
-   * read (bounded), and a rush on one performance reads each place once.
-   */
-  const placePerformances = new Map<number, number>();
-  async function performanceOfPlace(performancePlaceId: number): Promise<number | undefined> {
-    const known = placePerformances.get(performancePlaceId);
-    if (known !== undefined) return known;
-    const r = await deps.db.query<{ performance_id: number }>(
-      'SELECT performance_id FROM performance_places WHERE id = $1',
-      [performancePlaceId],
-    );
-    const performanceId = r.rows[0]?.performance_id;
-    if (performanceId !== undefined) {
-      if (placePerformances.size >= 200_000) placePerformances.clear();
-      placePerformances.set(performancePlaceId, performanceId);
-    }
-    return performanceId;
-  }
 };

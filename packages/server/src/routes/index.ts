@@ -6,7 +6,9 @@ import { confirmationRoutes } from './confirmation.js';
 import { devRoutes } from './dev.js';
 import { devClockRoutes } from './dev-clock.js';
 import { embeddingRoutes } from './embedding.js';
+import { giftAndPackageRoutes } from './gifts-and-packages.js';
 import { hallRoutes } from './hall.js';
+import { hallLayoutRoutes } from './hall-layout.js';
 import { mediaRoutes } from './media.js';
 import { oauthRoutes } from './oauth.js';
 import { orderRoutes } from './orders.js';
@@ -16,6 +18,7 @@ import { privateRoutes } from './private.js';
 import { refundRoutes } from './refunds.js';
 import { restoreRoutes } from './restore.js';
 import { reviewRoutes } from './reviews.js';
+import { seatSetRoutes } from './seat-sets.js';
 import { serviceRoutes } from './service.js';
 import { widgetHostRoutes } from './widget-host.js';
 import { wishlistRoutes } from './wishlist.js';
@@ -24,6 +27,9 @@ import { wishlistRoutes } from './wishlist.js';
 export const apiRoutes: FastifyPluginAsync[] = [
   widgetHostRoutes,
   hallRoutes,
+  giftAndPackageRoutes,
+  seatSetRoutes,
+  hallLayoutRoutes,
   mediaRoutes,
   basketRoutes,
   orderRoutes,

@@ -25,11 +25,29 @@ export const GIFT_CARDS = [
 ] as const;
 
 /**
+ * Season tickets (package mode, spec 2.2): N tickets in each of the package's performances, taken
+ * from the Moscow drama theatre's evening performances on sale, each of another show, in date
+ * order (the first package takes the first three, the next the two after them). Ids 1 and 2 on a
+ * fresh database: /performance/{id}/?packageId=1 opens a performance in package mode.
+ */
+export const DEMO_PACKAGES = [
+  { name: 'Абонемент «Три вечера в театре»', ticketsPerPerformance: 2, performances: 3 },
+  { name: 'Абонемент «Русская классика»', ticketsPerPerformance: 3, performances: 2 },
+] as const;
+
+/**
  * The show whose seats only a signed-in buyer with a confirmed phone may hold (a small club's
  * sought-after evening: performances.phone_check 'account', codes 440, 212, 216), to try the
  * phone confirmation. It is in the small seed too.
  */
 export const PHONE_CHECKED_SHOW = 'Джаз-квартет «Синяя птица»';
+
+/**
+ * The show sold as bookings only (allow_reserve, not allow_pay: reserved online, paid at the box
+ * office; a school group's matinee), to try the booking-only basket (codes 623 and 624, the
+ * ResetExclude call). It is in the small seed too.
+ */
+export const RESERVE_ONLY_SHOW = 'Снежная королева';
 
 export const DEMO_PARTNER = {
   name: 'Демо-партнёр',

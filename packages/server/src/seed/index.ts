@@ -3,6 +3,7 @@ import { type SeedScale, writeDemoCatalogue } from './demo.js';
 
 export { HORIZON_MONTHS, type SeedScale } from './demo.js';
 export {
+  DEMO_PACKAGES,
   DEMO_PARTNER,
   DEMO_TELECOM_PARTNER,
   GIFT_CARDS,

@@ -13,6 +13,7 @@ import bonus from './0013_bonus.js';
 import refunds from './0014_refunds.js';
 import codesDeletionBudget from './0015_codes_deletion_budget.js';
 import bannerStats from './0016_banner_stats.js';
+import giftsPackages from './0017_gifts_packages.js';
 
 export interface Migration {
   version: string;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { version: '0014_refunds', sql: refunds },
   { version: '0015_codes_deletion_budget', sql: codesDeletionBudget },
   { version: '0016_banner_stats', sql: bannerStats },
+  { version: '0017_gifts_packages', sql: giftsPackages },
 ];

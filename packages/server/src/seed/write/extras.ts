@@ -1,6 +1,7 @@
 import { BOX_OFFICES, type CitySpec, type HallKey } from '../catalogue/geography.js';
 import type { ShowSpec } from '../catalogue/shows.js';
 import {
+  DEMO_PACKAGES,
   DEMO_PARTNER,
   DEMO_TELECOM_PARTNER,
   GIFT_CARDS,
@@ -9,6 +10,7 @@ import {
   PLACEMENT_MAIN,
   PROMO_CODES,
   PROMOTIONS,
+  RESERVE_ONLY_SHOW,
 } from '../extras.js';
 import { escapeXml } from '../halls/plan.js';
 import { allocateIds, insertRows } from '../insert.js';
@@ -40,21 +42,11 @@ export async function writeExtras(
   if (phoneChecked >= 0) {
     await tx.query(`UPDATE performances SET phone_check = 'account' WHERE show_id = $1`, [showIds[phoneChecked]]);
   }
-  const packageShows = plan
-    .map((p, i) => ({ p, id: performanceIds[i]! }))
-    .filter(({ p }) => p.hall === 'msk-drama' && p.hour === 19 && p.sale === 'on_sale');
-  const packageIds = await allocateIds(tx, 'packages', 1);
-  await insertRows(tx, 'packages', { id: 'int', name: 'text', tickets_in_performance_count: 'int' }, [
-    { id: packageIds[0], name: 'Абонемент «Три вечера в театре»', tickets_in_performance_count: 2 },
-  ]);
-  await insertRows(
-    tx,
-    'package_performances',
-    { package_id: 'int', performance_id: 'int', position: 'int' },
-    distinctBy(packageShows, ({ p }) => p.show)
-      .slice(0, 3)
-      .map(({ id }, position) => ({ package_id: packageIds[0], performance_id: id, position: position + 1 })),
-  );
+  const reserveOnly = shows.findIndex((s) => s.name === RESERVE_ONLY_SHOW);
+  if (reserveOnly >= 0) {
+    await tx.query('UPDATE performances SET allow_pay = false WHERE show_id = $1', [showIds[reserveOnly]]);
+  }
+  await writePackages(tx, plan, performanceIds, shows);
 
   await insertRows(
     tx,
@@ -170,6 +162,35 @@ export async function writeExtras(
       starts_on: moscowDate(atMoscow(now, p.startsInDays, 12)),
     })),
   );
+}
+
+/** The season tickets of DEMO_PACKAGES, each over evening performances of distinct shows. */
+async function writePackages(
+  tx: SeedContext['tx'],
+  plan: PerformanceSpec[],
+  performanceIds: number[],
+  shows: ShowSpec[],
+): Promise<void> {
+  const evenings = plan
+    .map((p, i) => ({ p, id: performanceIds[i]! }))
+    .filter(({ p }) => p.hall === 'msk-drama' && p.hour === 19 && p.sale === 'on_sale')
+    .filter(({ p }) => shows[p.show]!.name !== RESERVE_ONLY_SHOW);
+  const ids = await allocateIds(tx, 'packages', DEMO_PACKAGES.length);
+  await insertRows(
+    tx,
+    'packages',
+    { id: 'int', name: 'text', tickets_in_performance_count: 'int' },
+    DEMO_PACKAGES.map((k, i) => ({ id: ids[i], name: k.name, tickets_in_performance_count: k.ticketsPerPerformance })),
+  );
+  const rows: Array<{ package_id: number; performance_id: number; position: number }> = [];
+  let rest = evenings;
+  DEMO_PACKAGES.forEach((k, i) => {
+    const chosen = distinctBy(rest, ({ p }) => p.show).slice(0, k.performances);
+    const last = chosen[chosen.length - 1]?.id ?? 0;
+    rest = rest.filter(({ id }) => id > last);
+    for (const [n, { id }] of chosen.entries()) rows.push({ package_id: ids[i]!, performance_id: id, position: n + 1 });
+  });
+  await insertRows(tx, 'package_performances', { package_id: 'int', performance_id: 'int', position: 'int' }, rows);
 }
 
 function distinctBy<T>(items: T[], key: (item: T) => unknown): T[] {

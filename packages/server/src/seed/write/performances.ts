@@ -3,6 +3,7 @@ import { recountPlaces } from '../../services/catalogue/availability.js';
 import { familyOf } from '../catalogue/genres.js';
 import type { HallKey } from '../catalogue/geography.js';
 import type { ShowSpec } from '../catalogue/shows.js';
+import { categoryGifts, type GiftOffer, giftOfferFor } from '../gifts.js';
 import { allocateIds, bulkWrite, expectNone, insertRows, intArray } from '../insert.js';
 import { fillFor, type PerformancePricing, pricePerformance, soldPlaces } from '../pricing.js';
 import type { PerformanceSpec } from '../schedule.js';
@@ -12,7 +13,8 @@ import type { SeededHall } from './places.js';
 
 /**
  * The performances of the plan, each with its price categories and tariffs, a row per place in
- * performance_places (a realistic share already sold) and a counter per entrance section.
+ * performance_places (a realistic share already sold, the gifts each seat offers) and a counter
+ * per entrance section.
  * Returns the performance ids, in plan order.
  */
 export async function writePerformances(
@@ -25,6 +27,7 @@ export async function writePerformances(
   progress(`performances: ${plan.length}`);
   const ids = await allocateIds(tx, 'performances', plan.length);
   const priced: PerformancePricing[] = [];
+  const offers: Array<GiftOffer | null> = [];
   const rows: Record<string, unknown>[] = [];
   let stagePerformances = 0;
   plan.forEach((p, i) => {
@@ -36,8 +39,8 @@ export async function writePerformances(
     const top = show.price * (weekend && p.hour >= 18 ? 1.1 : 1) * r.between(0.95, 1.05);
     priced.push(pricePerformance(r, hall.layout, family, top));
     const stage = ['theatre', 'comedy', 'musical', 'kids'].includes(family);
-    // Every third theatre performance offers gifts (a programme and flowers) with its tickets.
-    const gift = stage && stagePerformances++ % 3 === 1 ? 30_000 : 0;
+    const offer = stage ? giftOfferFor(family, stagePerformances++) : null;
+    offers.push(offer);
     rows.push({
       id: ids[i],
       show_id: showIds[p.show],
@@ -45,8 +48,9 @@ export async function writePerformances(
       starts_at: atMoscow(now, p.day, p.hour).toISOString(),
       sale_state: p.sale,
       max_ticket_count: family === 'kids' || family === 'exhibition' ? 10 : 8,
-      max_gift_count_per_ticket: gift > 0 ? 5 : 0,
-      gift_price: gift,
+      max_gift_count_per_ticket: offer?.maxPerTicket ?? 0,
+      gift_price: offer?.price ?? 0,
+      gifts_left: offer?.stock ?? null,
     });
   });
   await insertRows(
@@ -61,6 +65,7 @@ export async function writePerformances(
       max_ticket_count: 'int',
       max_gift_count_per_ticket: 'int',
       gift_price: 'int',
+      gifts_left: 'int',
     },
     rows,
   );
@@ -111,7 +116,15 @@ export async function writePerformances(
       const categories = idsOfPerformance[i]!;
       const pricing = priced[i]!;
       if (layout.placeIds.length > 0) {
-        await batch.add(ids[i]!, layout.placeIds, pricing.placeCategory, categories, soldPlaces(r, layout, fill));
+        const gifts = categoryGifts(pricing.categories, offers[i]!);
+        await batch.add(
+          ids[i]!,
+          layout.placeIds,
+          pricing.placeCategory,
+          categories,
+          gifts,
+          soldPlaces(r, layout, fill),
+        );
       }
       layout.entrance.forEach((e, k) => {
         const sold = Math.min(e.capacity, Math.round(e.capacity * fill * r.between(0.8, 1.1)));
@@ -155,7 +168,7 @@ export async function writePerformances(
 }
 
 /**
- * performance_places in large INSERT … SELECT FROM unnest(…) statements: four integer arrays
+ * performance_places in large INSERT … SELECT FROM unnest(…) statements: five integer arrays
  * per statement, tens of thousands of rows each, which is what keeps the full seed fast.
  */
 class PerformancePlaceBatch {
@@ -163,6 +176,7 @@ class PerformancePlaceBatch {
   private place: number[] = [];
   private category: number[] = [];
   private state: number[] = [];
+  private gifts: number[] = [];
 
   constructor(private readonly tx: Queryable) {}
 
@@ -171,6 +185,8 @@ class PerformancePlaceBatch {
     placeIds: Int32Array,
     placeCategory: Uint8Array,
     categoryIds: number[],
+    /** Gifts a seat offers, by category index. */
+    categoryGifts: number[],
     states: Uint8Array,
   ): Promise<void> {
     for (let i = 0; i < placeIds.length; i++) {
@@ -178,6 +194,7 @@ class PerformancePlaceBatch {
       this.place.push(placeIds[i]!);
       this.category.push(categoryIds[placeCategory[i]!]!);
       this.state.push(states[i]!);
+      this.gifts.push(categoryGifts[placeCategory[i]!]!);
     }
     if (this.place.length >= 50_000) await this.flush();
   }
@@ -185,13 +202,20 @@ class PerformancePlaceBatch {
   async flush(): Promise<void> {
     if (this.place.length === 0) return;
     await this.tx.query(
-      `INSERT INTO performance_places (performance_id, place_id, price_category_id, state)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::smallint[])`,
-      [intArray(this.performance), intArray(this.place), intArray(this.category), intArray(this.state)],
+      `INSERT INTO performance_places (performance_id, place_id, price_category_id, state, available_gifts)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::smallint[], $5::int[])`,
+      [
+        intArray(this.performance),
+        intArray(this.place),
+        intArray(this.category),
+        intArray(this.state),
+        intArray(this.gifts),
+      ],
     );
     this.performance = [];
     this.place = [];
     this.category = [];
     this.state = [];
+    this.gifts = [];
   }
 }

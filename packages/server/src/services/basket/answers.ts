@@ -13,20 +13,31 @@ function cannotCreateOrder(cause: string | null | undefined): {
   return { cannotCreateOrder: Boolean(cause), cannotCreateOrderCause: cause ?? '' };
 }
 
-/** The spec's selection answer (3.7) for a basket change. */
+/**
+ * The spec's selection answer (3.7) for a basket change. basketPrice is the tickets with their
+ * gifts, allTicketsPrice the tickets alone; giftIds names each held seat's gifts (its cypher and
+ * the gift's number: gifts are counted, not ticketed one by one, decision 0027); giftPrice is the
+ * price of one gift of the call's performance, when the call names one that is in the basket.
+ */
 export function selectionAnswer(outcome: SelectionOutcome, performanceId?: number): SelectionAnswer {
   const { basket } = outcome;
   const ticketHashList: Record<string, string> = {};
-  for (const p of basket.places) ticketHashList[String(p.placeId)] = p.cypher;
+  const giftIds: Record<string, string[]> = {};
+  for (const p of basket.places) {
+    ticketHashList[String(p.placeId)] = p.cypher;
+    if (p.giftsCount > 0)
+      giftIds[String(p.placeId)] = Array.from({ length: p.giftsCount }, (_, i) => `${p.cypher}.${i + 1}`);
+  }
+  const giftPrice = performanceId === undefined ? undefined : basket.giftPrices.get(performanceId);
   const summary = {
     ticketCount: basket.ticketCount,
     basketPrice: kopecksToRoubles(basket.total),
-    allTicketsPrice: kopecksToRoubles(basket.total),
+    allTicketsPrice: kopecksToRoubles(basket.total - basket.giftTotal),
     hasBonus: false,
     fee: 0,
     ticketHashList,
-    giftIds: {},
-    giftPrice: 0,
+    giftIds,
+    ...(giftPrice !== undefined ? { giftPrice: kopecksToRoubles(giftPrice) } : {}),
     tickets: basket.entrance.map((e) => ({
       id: e.performanceSectionId,
       sectionName: e.sectionName,
@@ -60,6 +71,9 @@ export function basketState(basket: BasketContents, now: Date, userIsGuest: bool
       count: l.count,
       price: kopecksToRoubles(l.price),
       tariffName: l.tariffName,
+      giftsCount: l.giftsCount,
+      giftPrice: kopecksToRoubles(l.giftPrice),
+      ...(l.packageId !== null ? { packageId: l.packageId } : {}),
       performanceFullUrl: performanceUrl(l.performanceId),
     })),
     ticketCount: basket.ticketCount,

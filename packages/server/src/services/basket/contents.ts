@@ -23,6 +23,12 @@ export interface BasketLine {
   price: number;
   tariffId: number | null;
   tariffName: string;
+  /** Gifts with the line's tickets (all of them for entrance tickets). */
+  giftsCount: number;
+  /** Per gift, kopecks (the performance's gift price). */
+  giftPrice: number;
+  /** The package the place was taken for (package mode), else null. */
+  packageId: number | null;
   heldUntil: Date;
   cannotCreateOrderCause: string | null;
 }
@@ -30,7 +36,7 @@ export interface BasketLine {
 export interface BasketContents {
   lines: BasketLine[];
   ticketCount: number;
-  /** Kopecks. */
+  /** Kopecks: the tickets and their gifts. */
   total: number;
   /** The earliest hold expiry, null when the basket is empty. */
   heldUntil: Date | null;
@@ -55,6 +61,9 @@ interface LineRow {
   price: number;
   tariff_id: number | null;
   tariff_name: string | null;
+  gifts_count: number;
+  gift_price: number;
+  package_id: number | null;
   held_until: Date;
   cannot_create_order_cause: string | null;
 }
@@ -72,8 +81,8 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
     `SELECT 'place' AS kind, pp.id AS performance_place_id, pl.id AS place_id, NULL::int AS performance_section_id,
             pp.performance_id, pl.section_id, sh.name AS show_name, sh.slug AS show_slug, pf.starts_at,
             b.name AS building_name, h.name AS hall_name, s.name AS section_name, pl.row_label, pl.number,
-            1 AS ticket_count, ${TICKET_PRICE} AS price, pp.tariff_id, ${TARIFF_NAME} AS tariff_name, pp.held_until,
-            pf.cannot_create_order_cause
+            1 AS ticket_count, ${TICKET_PRICE} AS price, pp.tariff_id, ${TARIFF_NAME} AS tariff_name,
+            pp.gifts_count, pf.gift_price, pp.package_id, pp.held_until, pf.cannot_create_order_cause
        FROM performance_places pp
        JOIN places pl ON pl.id = pp.place_id
        JOIN sections s ON s.id = pl.section_id
@@ -87,7 +96,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
      UNION ALL
      SELECT 'entrance', NULL, NULL, ps.id, ps.performance_id, ps.section_id, sh.name, sh.slug, pf.starts_at,
             b.name, h.name, s.name, NULL, NULL, eh.ticket_count, ${TICKET_PRICE}, eh.tariff_id, ${TARIFF_NAME},
-            eh.held_until, pf.cannot_create_order_cause
+            eh.gifts_count, pf.gift_price, NULL, eh.held_until, pf.cannot_create_order_cause
        FROM entrance_holds eh
        JOIN performance_sections ps ON ps.id = eh.performance_section_id
        JOIN sections s ON s.id = ps.section_id
@@ -120,6 +129,9 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
     price: row.price,
     tariffId: row.tariff_id,
     tariffName: row.tariff_name ?? '',
+    giftsCount: row.gifts_count,
+    giftPrice: row.gift_price,
+    packageId: row.package_id,
     heldUntil: new Date(row.held_until),
     cannotCreateOrderCause: row.cannot_create_order_cause,
   }));
@@ -130,7 +142,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
   return {
     lines,
     ticketCount: lines.reduce((n, l) => n + l.count, 0),
-    total: lines.reduce((n, l) => n + l.count * l.price, 0),
+    total: lines.reduce((n, l) => n + l.count * l.price + l.giftsCount * l.giftPrice, 0),
     heldUntil,
   };
 }
@@ -138,10 +150,14 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
 /** The part of the basket a selection answer needs (spec 3.7), without the display joins. */
 export interface BasketSummary {
   ticketCount: number;
-  /** Kopecks. */
+  /** Kopecks: the tickets and their gifts. */
   total: number;
-  /** Hall place id → cypher of the places held. */
-  places: Array<{ placeId: number; cypher: string }>;
+  /** Kopecks: the gifts alone (part of total). */
+  giftTotal: number;
+  /** Performance id → the price of one of its gifts, kopecks, for the performances in the basket. */
+  giftPrices: Map<number, number>;
+  /** Hall place id → cypher of the places held, with the gifts of each. */
+  places: Array<{ placeId: number; cypher: string; giftsCount: number }>;
   entrance: Array<{ performanceSectionId: number; sectionName: string; price: number; count: number }>;
   cannotCreateOrderCause: string | null;
 }
@@ -152,9 +168,12 @@ export interface BasketSummaryRow {
   /** performance_places.id of a place, performance_sections.id of entrance tickets. */
   id: number;
   place_id: number | null;
+  performance_id: number;
   section_name: string | null;
   price: number;
   ticket_count: number;
+  gifts_count: number;
+  gift_price: number;
   cause: string | null;
 }
 
@@ -164,15 +183,16 @@ export interface BasketSummaryRow {
  * loadBasketSummary runs it on its own.
  */
 export function basketSummarySql(session: string, now: string): string {
-  return `SELECT 'place' AS kind, pp.id, pp.place_id, NULL::text AS section_name, ${TICKET_PRICE} AS price,
-            1 AS ticket_count, pf.cannot_create_order_cause AS cause
+  return `SELECT 'place' AS kind, pp.id, pp.place_id, pp.performance_id, NULL::text AS section_name,
+            ${TICKET_PRICE} AS price, 1 AS ticket_count, pp.gifts_count, pf.gift_price, pf.cannot_create_order_cause AS cause
        FROM performance_places pp
        JOIN price_categories pc ON pc.id = pp.price_category_id
        LEFT JOIN tariffs t ON t.id = pp.tariff_id
        JOIN performances pf ON pf.id = pp.performance_id
       WHERE pp.hold_session_id = ${session} AND ${liveHold(now, 'pp')}
      UNION ALL
-     SELECT 'entrance', ps.id, NULL, s.name, ${TICKET_PRICE}, eh.ticket_count, pf.cannot_create_order_cause
+     SELECT 'entrance', ps.id, NULL, ps.performance_id, s.name, ${TICKET_PRICE}, eh.ticket_count, eh.gifts_count,
+            pf.gift_price, pf.cannot_create_order_cause
        FROM entrance_holds eh
        JOIN performance_sections ps ON ps.id = eh.performance_section_id
        JOIN sections s ON s.id = ps.section_id
@@ -183,12 +203,24 @@ export function basketSummarySql(session: string, now: string): string {
 }
 
 export function basketSummaryOf(rows: readonly BasketSummaryRow[]): BasketSummary {
-  const summary: BasketSummary = { ticketCount: 0, total: 0, places: [], entrance: [], cannotCreateOrderCause: null };
+  const summary: BasketSummary = {
+    ticketCount: 0,
+    total: 0,
+    giftTotal: 0,
+    giftPrices: new Map(),
+    places: [],
+    entrance: [],
+    cannotCreateOrderCause: null,
+  };
   for (const row of rows) {
+    const gifts = row.gifts_count * row.gift_price;
     summary.ticketCount += row.ticket_count;
-    summary.total += row.ticket_count * row.price;
+    summary.total += row.ticket_count * row.price + gifts;
+    summary.giftTotal += gifts;
+    summary.giftPrices.set(row.performance_id, row.gift_price);
     summary.cannotCreateOrderCause ??= row.cause;
-    if (row.kind === 'place') summary.places.push({ placeId: row.place_id!, cypher: String(row.id) });
+    if (row.kind === 'place')
+      summary.places.push({ placeId: row.place_id!, cypher: String(row.id), giftsCount: row.gifts_count });
     else
       summary.entrance.push({
         performanceSectionId: row.id,

@@ -2,6 +2,7 @@
 export { basketState, performanceUrl, selectionAnswer } from './answers.js';
 export { type BasketContents, type BasketLine, type BasketSummary, loadBasket, loadBasketSummary } from './contents.js';
 export { orderPhoneRefusal } from './phone-check.js';
+export { placePerformanceLookup } from './place-performances.js';
 export { selectionMessages } from './rules.js';
 export {
   addEntranceTickets,
@@ -13,6 +14,17 @@ export {
   type SelectionOutcome,
   selectPlace,
 } from './selection.js';
+export {
+  addFutureTickets,
+  type BestPlacesCheck,
+  checkBestPlaces,
+  deselectPlaces,
+  type NamedPlace,
+  removeFutureTickets,
+  resetExclude,
+  selectBestAvailable,
+  selectPlaces,
+} from './set-selection.js';
 
 import type { ServerDeps } from '../../deps.js';
 import { basketState } from './answers.js';

@@ -1,9 +1,11 @@
 import { DEFAULT_MAX_TICKET_COUNT, MAX_TICKET_COUNT_OVERRIDE_LIMIT } from '@partera/contract';
 import type { Routine } from '../../db/routines.js';
-import { claimable, liveHold } from '../holds/rule.js';
+import { bestAvailableRoutines } from './best-available.js';
+import { bookingRoutines, isBooking } from './booking.js';
 import { clientHoldRoutines } from './client-holds.js';
 import { basketSummarySql } from './contents.js';
 import { PHONE_CHECK_FRESH_MINUTES } from './rules.js';
+import { setRoutines } from './set-routines.js';
 
 /**
  * The basket's changes as database functions (decision 0015): a seat select, a deselect, an
@@ -79,7 +81,8 @@ const phoneRefusal: Routine = {
 
 /**
  * Whether new holds may be made in the performance now (on sale, not started, reservable or
- * payable, the phone checked as its sale asks: basket_phone_refusal), its basket limit (contract
+ * payable, the phone checked as its sale asks: basket_phone_refusal, and a ticket of the kind the
+ * session's basket holds, booking or not: basket_kind_refusal, booking.ts), its basket limit (contract
  * effectiveMaxTicketCount: the configured maximum when it is 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else
  * ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
  */
@@ -93,14 +96,15 @@ const openPerformance: Routine = {
     p record;
   BEGIN
     SELECT pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count, pf.phone_check,
-           h.place_count
+           h.place_count, ${isBooking('pf')} AS booking
       INTO p FROM performances pf JOIN halls h ON h.id = pf.hall_id WHERE pf.id = p_performance;
     IF NOT FOUND THEN
       refusal := 'notFound';
     ELSIF p.sale_state <> 'on_sale' OR p.starts_at <= p_now OR NOT (p.allow_reserve OR p.allow_pay) THEN
       refusal := 'saleClosed';
     ELSE
-      refusal := basket_phone_refusal(p_session, p.phone_check, p_now);
+      refusal := coalesce(basket_phone_refusal(p_session, p.phone_check, p_now),
+                          basket_kind_refusal(p_session, p.booking, p_now));
     END IF;
     basket_limit := CASE WHEN p.max_ticket_count BETWEEN 1 AND ${MAX_TICKET_COUNT_OVERRIDE_LIMIT}
                          THEN p.max_ticket_count ELSE ${DEFAULT_MAX_TICKET_COUNT} END;
@@ -149,7 +153,12 @@ const tariffOf: Routine = {
   END $$`,
 };
 
-/** Puts a place, with its group or exclusive pair, into the basket. */
+/**
+ * Puts a place, with its group or exclusive pair, into the basket: the place's set
+ * (basket_place_set), the open sale, then basket_take_places (set-routines.ts), which checks and
+ * claims as for every set. The hot path of a sale rush, so it reads the one place directly
+ * rather than through basket_select_set's list of named places.
+ */
 const selectPlace: Routine = {
   name: 'basket_select_place',
   sql: `CREATE FUNCTION basket_select_place(
@@ -159,40 +168,16 @@ const selectPlace: Routine = {
   DECLARE
     target record;
     perf record;
-    wanted int[];
-    taken boolean;
-    mine record;
-    chosen record;
-    claim record;
+    took record;
   BEGIN
     PERFORM basket_lock(p_session);
     SELECT * INTO target FROM basket_place_set(p_place);
     IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
     SELECT * INTO perf FROM basket_open_performance(target.performance, p_now, p_session);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
-    -- The places not held by this buyer yet (selecting a held place again changes nothing), and
-    -- whether one of them is someone else's now: in a rush most selects end here, before any
-    -- count or lock of the claim. The claim checks again under its row locks.
-    SELECT array_agg(id ORDER BY id), bool_or(NOT ${claimable('p_now')}) INTO wanted, taken FROM performance_places
-     WHERE id = ANY(target.ids) AND NOT coalesce(hold_session_id = p_session AND ${liveHold('p_now')}, false);
-    IF wanted IS NULL THEN RETURN basket_answer(p_session, p_now, NULL, NULL, NULL); END IF;
-    IF taken AND NOT p_unsafe THEN RETURN basket_answer(p_session, p_now, 'placeTaken', NULL, NULL); END IF;
-    SELECT * INTO mine FROM hold_basket_summary(p_session, target.performance, p_now);
-    IF mine.tickets + cardinality(wanted) > perf.basket_limit THEN
-      RETURN basket_answer(p_session, p_now, 'basketLimit', NULL, perf.basket_limit);
-    END IF;
-    IF NOT basket_client_cap_allows(target.performance, p_client, cardinality(wanted), perf.basket_limit,
-                                    perf.hall_places, p_cap_max, p_cap_percent, p_now) THEN
-      RETURN basket_answer(p_session, p_now, 'clientHoldCap', NULL, NULL);
-    END IF;
-    SELECT * INTO chosen FROM basket_tariff(target.category, p_tariff);
-    IF NOT chosen.ok THEN RETURN basket_answer(p_session, p_now, 'unknownTariff', NULL, NULL); END IF;
-    -- A new hold ends with the basket's earliest hold of this performance: adding a ticket never
-    -- extends the countdown; a first ticket starts a fresh one.
-    SELECT * INTO claim FROM hold_claim_places(wanted, p_session,
-      coalesce(mine.until, p_now + p_hold_ms * interval '1 millisecond'), p_now, chosen.tariff, p_client, p_unsafe);
-    IF NOT claim.ok THEN RETURN basket_answer(p_session, p_now, 'placeTaken', NULL, NULL); END IF;
-    RETURN basket_answer(p_session, p_now, NULL, ARRAY[target.performance], NULL);
+    SELECT * INTO took FROM basket_take_places(p_session, target.performance, perf.basket_limit, perf.hall_places,
+      target.ids, ARRAY[p_place], ARRAY[p_tariff], p_client, p_now, p_hold_ms, p_cap_max, p_cap_percent, p_unsafe, false);
+    RETURN basket_set_answer(p_session, p_now, target.performance, perf.basket_limit, took.refusal, took.held);
   END $$`,
 };
 
@@ -302,9 +287,12 @@ export const basketRoutines: readonly Routine[] = [
   openPerformance,
   placeSet,
   tariffOf,
+  ...setRoutines,
   selectPlace,
   deselectPlace,
   addEntrance,
   removeEntrance,
   clear,
+  ...bookingRoutines,
+  ...bestAvailableRoutines,
 ];

@@ -38,6 +38,32 @@ export const selectionMessages = {
   noPhone: { code: ErrorCode.noPhone, message: messages.noPhoneOnAccount },
   phoneNotConfirmed: { code: ErrorCode.phoneNotConfirmed, message: messages.phoneConfirmToBuy },
   phoneCheckRequired: { code: ErrorCode.phoneConfirmationRequired, message: messages.phoneCheckToBuy },
+  /**
+   * Gifts (gifts.ts, spec 5.2): more gifts than one ticket may take ('На один билет можно выбрать
+   * не более {n} подарка/подарков', n the ticket's bound); a ticket that takes none (the seat has
+   * no gifts, or the performance's maximum is 0); more than the performance's stock has left; a
+   * ticket the buyer does not hold.
+   */
+  giftLimit: (limit: number) => plain(messages.giftLimitExceeded(limit)),
+  giftsNotOffered: plain(messages.giftsNotOffered),
+  giftsSoldOut: (left: number) => plain(messages.giftsLeft(left)),
+  giftTicketMissing: plain(messages.giftTicketMissing),
+  /** Package mode (packages.ts, spec 2.2): a performance not in the package; more than its N tickets. */
+  packageForeign: plain(messages.packageForeign),
+  packageLimit: (limit: number) => plain(messages.packageLimit(limit)),
   /** 622: adding new items to the basket is disabled (sale closed, performance started). */
-  saleClosed: { code: ErrorCode.addingDisabled, message: 'Продажа билетов на это мероприятие закрыта' },
+  saleClosed: { code: ErrorCode.addingDisabled, message: messages.saleClosed },
+  /**
+   * The booking-only basket (booking.ts): 623 when a booking meets tickets to pay (the dialog's
+   * 'Очистить корзину' resets with isBooking=1, keeping the bookings), 624 the other way round
+   * (isBooking=0).
+   */
+  bookingAmongPurchases: { code: ErrorCode.basketConflictResetBooking, message: messages.bookingAmongPurchases },
+  purchaseAmongBookings: { code: ErrorCode.basketConflictResetNotBooking, message: messages.purchaseAmongBookings },
+  /** The exclusive form named a seat that has no exclusive pair. */
+  notExclusive: plain(messages.notExclusivePlace),
+  /** Best available found no run of that many adjacent seats (best-available.ts). */
+  noAdjacentSeats: (count: number) => plain(messages.bestSeatsNotFound(count)),
+  /** A group call whose path names another session than the caller's (spec 7.2 selectGroup/{sessionId}). */
+  foreignSession: plain(messages.sessionOutdated),
 };

@@ -17,6 +17,7 @@ export type SelectionOutcome =
 interface RoutineAnswer {
   refusal: Refusal | null;
   performances: number[];
+  /** The number the refusal's message names: the basket limit, or the seats best available sought. */
   limit: number | null;
   lines: BasketSummaryRow[];
 }
@@ -34,12 +35,28 @@ type Refusal =
   | 'loginRequired'
   | 'noPhone'
   | 'phoneNotConfirmed'
-  | 'phoneCheckRequired';
+  | 'phoneCheckRequired'
+  | 'giftLimit'
+  | 'giftsNotOffered'
+  | 'giftsSoldOut'
+  | 'giftTicketMissing'
+  | 'packageForeign'
+  | 'packageLimit'
+  | 'bookingAmongPurchases'
+  | 'purchaseAmongBookings'
+  | 'notExclusive'
+  | 'noAdjacentSeats';
 
 function refusalOf(answer: RoutineAnswer): { code: number; message: string } {
   switch (answer.refusal) {
     case 'basketLimit':
       return selectionMessages.basketLimit(answer.limit ?? 0);
+    case 'giftLimit':
+    case 'giftsSoldOut':
+    case 'packageLimit':
+      return selectionMessages[answer.refusal](answer.limit ?? 0);
+    case 'noAdjacentSeats':
+      return selectionMessages.noAdjacentSeats(answer.limit ?? 0);
     case null:
       throw new Error('not a refusal');
     default:
@@ -59,7 +76,7 @@ export async function lockSession(tx: Transaction, sessionId: string): Promise<v
 }
 
 /** Runs one basket function: one statement, its own transaction. */
-async function change(deps: BasketDeps, sql: string, params: unknown[]): Promise<SelectionOutcome> {
+export async function change(deps: BasketDeps, sql: string, params: unknown[]): Promise<SelectionOutcome> {
   const r = await deps.db.query<{ answer: RoutineAnswer }>(`SELECT ${sql} AS answer`, params);
   const answer = r.rows[0]!.answer;
   const basket = basketSummaryOf(answer.lines);
@@ -67,7 +84,7 @@ async function change(deps: BasketDeps, sql: string, params: unknown[]): Promise
   return { ok: true, basket, changedPerformances: answer.performances };
 }
 
-function holdMs(deps: BasketDeps): number {
+export function holdMs(deps: BasketDeps): number {
   return deps.config.holdMinutes * 60_000;
 }
 
@@ -78,10 +95,10 @@ function holdMs(deps: BasketDeps): number {
 export function selectPlace(
   deps: BasketDeps,
   session: { id: string },
-  args: { performancePlaceId: number; tariffId?: number | null; client: string },
+  args: { performancePlaceId: number; tariffId?: number | null; client: string; packageId?: number },
 ): Promise<SelectionOutcome> {
   const { max, percent } = deps.config.clientHoldCap;
-  return change(deps, 'basket_select_place($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+  const params = [
     session.id,
     args.performancePlaceId,
     args.tariffId ?? null,
@@ -91,7 +108,15 @@ export function selectPlace(
     max,
     percent,
     deps.config.unsafeDisableHoldGuard,
-  ]);
+  ];
+  // With packageId (package mode) the package's rules come first (packages.ts).
+  if (args.packageId !== undefined) {
+    return change(deps, 'basket_select_package_place($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
+      ...params,
+      args.packageId,
+    ]);
+  }
+  return change(deps, 'basket_select_place($1, $2, $3, $4, $5, $6, $7, $8, $9)', params);
 }
 
 /** Takes a place (with its group or exclusive pair) out of the buyer's basket. */

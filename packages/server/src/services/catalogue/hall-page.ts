@@ -1,7 +1,7 @@
 import { effectiveMaxTicketCount, type HallPageConfig, kopecksToRoubles } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
 import { loadAvailability } from './availability.js';
-import { hallSvgUrl, iso, posterUrl, type SaleState, showPath } from './fragments.js';
+import { hallSvgUrl, iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
 
 /** What the buyer's own session adds to the hall page configuration. */
 export interface HallPageViewer {
@@ -64,6 +64,21 @@ interface PackageRow {
   position: number;
   total: number;
   tickets_in_performance_count: number;
+  previous_id: number | null;
+  next_id: number | null;
+}
+
+/**
+ * Package mode's arrows (spec 2.2, 4.3): the hall pages of the package's previous and next
+ * performances, in package mode too (absolute, like show_full_url: a widget on a partner's page
+ * follows them from there).
+ */
+function packageNeighbours(row: PackageRow, packageId: number, origin: string) {
+  const page = (performanceId: number) => `${origin}${performancePath(performanceId)}?packageId=${packageId}`;
+  return {
+    ...(row.previous_id !== null ? { packagePreviousUrl: page(row.previous_id) } : {}),
+    ...(row.next_id !== null ? { packageNextUrl: page(row.next_id) } : {}),
+  };
 }
 
 /** The hall page of a performance; null when there is no such performance. */
@@ -100,11 +115,19 @@ export async function getHallPage(
     ),
     viewer.packageId === undefined
       ? Promise.resolve({ rows: [] as PackageRow[] })
-      : db.query<PackageRow>(
+      : // The performance's number in the package counts the performances up to its position (positions
+        // may leave gaps); its neighbours are the nearest positions on either side.
+        db.query<PackageRow>(
           `SELECT (SELECT count(*)::int FROM package_performances o
                     WHERE o.package_id = pp.package_id AND o.position <= pp.position) AS position,
                   (SELECT count(*)::int FROM package_performances o WHERE o.package_id = pp.package_id) AS total,
-                  k.tickets_in_performance_count
+                  k.tickets_in_performance_count,
+                  (SELECT o.performance_id FROM package_performances o
+                    WHERE o.package_id = pp.package_id AND o.position < pp.position
+                    ORDER BY o.position DESC LIMIT 1) AS previous_id,
+                  (SELECT o.performance_id FROM package_performances o
+                    WHERE o.package_id = pp.package_id AND o.position > pp.position
+                    ORDER BY o.position LIMIT 1) AS next_id
              FROM package_performances pp JOIN packages k ON k.id = pp.package_id
             WHERE pp.package_id = $1 AND pp.performance_id = $2`,
           [viewer.packageId, performanceId],
@@ -148,7 +171,9 @@ export async function getHallPage(
     },
     allowReserve: selling && r.allow_reserve,
     allowPay: selling && r.allow_pay,
-    ...(packageRow && viewer.packageId !== undefined ? { packageId: viewer.packageId } : {}),
+    ...(packageRow && viewer.packageId !== undefined
+      ? { packageId: viewer.packageId, ...packageNeighbours(packageRow, viewer.packageId, viewer.origin) }
+      : {}),
   };
 
   return {

@@ -6,7 +6,8 @@ import type { Database, Queryable } from '../../db/index.js';
 import type { Encoding } from '../../http/compression.js';
 import { changeFeedOf } from '../catalogue/changes.js';
 import { liveHold } from '../holds/rule.js';
-import { hallMapJson, loadHallMapSource } from './map.js';
+import { HallLayoutCache, hallLayoutCacheOf } from './layout.js';
+import { type HallMapSource, hallMapCompactJson, hallMapJson, loadHallMapSource } from './map.js';
 
 /**
  * The hall map's answers, built and compressed once per process and performance.
@@ -30,6 +31,9 @@ import { hallMapJson, loadHallMapSource } from './map.js';
  *   state 1), streamed through the compressor as it is written; at most `personalBuilds` such
  *   builds run at once, the rest wait their turn (and the route rate-limits them per buyer).
  */
+
+/** The spec's map (places as objects), or the compact one written against the hall layout (decision 0025). */
+export type MapFormat = 'spec' | 'compact';
 
 export interface HallMapCacheOptions {
   freshMs: number;
@@ -133,9 +137,13 @@ class Slots {
   }
 }
 
+/** Cache key of a performance's map in one format. */
+const keyOf = (performanceId: number, format: MapFormat) => `${format}:${performanceId}`;
+const performanceOfKey = (key: string) => Number(key.slice(key.indexOf(':') + 1));
+
 export class HallMapCache {
-  private readonly entries = new Map<number, SharedMap>();
-  private readonly building = new Map<number, Promise<SharedMap | null>>();
+  private readonly entries = new Map<string, SharedMap>();
+  private readonly building = new Map<string, Promise<SharedMap | null>>();
   /** Monotonic time of the last change of a performance's holds, for the maps kept or being built. */
   private readonly changes = new Map<number, number>();
   private readonly personalSlots: Slots;
@@ -147,13 +155,14 @@ export class HallMapCache {
     private readonly db: Queryable,
     private readonly clock: Clock,
     private readonly options: HallMapCacheOptions = defaultHallMapCacheOptions,
+    private readonly layouts = new HallLayoutCache(db),
   ) {
     this.personalSlots = new Slots(options.personalBuilds);
   }
 
   /** The map of a buyer who holds no place of the performance; null for an unknown performance. */
-  async shared(performanceId: number, encoding: Encoding): Promise<MapBody | null> {
-    const map = await this.sharedMap(performanceId);
+  async shared(performanceId: number, encoding: Encoding, format: MapFormat = 'spec'): Promise<MapBody | null> {
+    const map = await this.sharedMap(performanceId, format);
     if (!map) return null;
     // A client that takes no compression (rare: scripts) gets the gzip unpacked as it is sent.
     if (encoding === 'identity') return { encoding, body: piped(Readable.from([map.gzip]), createGunzip()) };
@@ -164,12 +173,19 @@ export class HallMapCache {
    * The map of a buyer who holds places of the performance, built for them and compressed as it
    * is written; null for an unknown performance.
    */
-  async personal(performanceId: number, sessionId: string, encoding: Encoding): Promise<MapBody | null> {
+  async personal(
+    performanceId: number,
+    sessionId: string,
+    encoding: Encoding,
+    format: MapFormat = 'spec',
+  ): Promise<MapBody | null> {
     const release = await this.personalSlots.take();
     try {
-      const source = await loadHallMapSource(this.db, performanceId, sessionId, this.clock.now());
+      const source = await loadHallMapSource(this.db, performanceId, sessionId, this.clock.now(), {
+        lean: format === 'compact',
+      });
       if (!source) return null;
-      const text = Readable.from(hallMapJson(source));
+      const text = Readable.from(await this.pieces(source, format));
       const body = encoding === 'identity' ? text : piped(text, compressor(encoding, true));
       body.once('close', release);
       return { encoding, body };
@@ -181,14 +197,19 @@ export class HallMapCache {
 
   /** Holds of the performance changed: its shared map is out of date. */
   changed(performanceId: number): void {
-    if (this.entries.has(performanceId) || this.building.has(performanceId)) {
-      this.changes.set(performanceId, performance.now());
-    }
+    if (this.known(performanceId)) this.changes.set(performanceId, performance.now());
+  }
+
+  /** Whether a map of the performance, in any format, is kept or being built. */
+  private known(performanceId: number): boolean {
+    return (['spec', 'compact'] as const).some(
+      (f) => this.entries.has(keyOf(performanceId, f)) || this.building.has(keyOf(performanceId, f)),
+    );
   }
 
   /** Anything may have changed (the feed's connection was lost for a while). */
   changedAll(): void {
-    for (const id of new Set([...this.entries.keys(), ...this.building.keys()])) this.changed(id);
+    for (const key of new Set([...this.entries.keys(), ...this.building.keys()])) this.changed(performanceOfKey(key));
   }
 
   /** True when the session holds live places of the performance: its map is then its own. */
@@ -206,19 +227,27 @@ export class HallMapCache {
     return { entries: this.entries.size, bytes: this.bytes, builds: this.builds };
   }
 
-  private async sharedMap(performanceId: number): Promise<SharedMap | null> {
-    const cached = this.entries.get(performanceId);
+  /** The answer's text in pieces: the spec's map a thousand places at a time, the compact one whole. */
+  private async pieces(source: HallMapSource, format: MapFormat): Promise<Iterable<string>> {
+    if (format === 'spec') return hallMapJson(source);
+    const layout = await this.layouts.get(source.hallId);
+    return [hallMapCompactJson(source, { hallId: source.hallId, placeIds: layout?.placeIds ?? new Int32Array() })];
+  }
+
+  private async sharedMap(performanceId: number, format: MapFormat): Promise<SharedMap | null> {
+    const key = keyOf(performanceId, format);
+    const cached = this.entries.get(key);
     const now = this.clock.now().getTime();
     if (cached && this.servable(performanceId, cached, now)) {
       // Served again: the most recently used go last, eviction takes from the front.
-      this.entries.delete(performanceId);
-      this.entries.set(performanceId, cached);
+      this.entries.delete(key);
+      this.entries.set(key, cached);
       return cached;
     }
-    let pending = this.building.get(performanceId);
+    let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(performanceId).finally(() => this.building.delete(performanceId));
-      this.building.set(performanceId, pending);
+      pending = this.build(performanceId, format).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
     }
     return pending;
   }
@@ -232,20 +261,21 @@ export class HallMapCache {
     return served < (map.finishedMono - map.startedMono) * this.options.changedRebuildFactor;
   }
 
-  private async build(performanceId: number): Promise<SharedMap | null> {
+  private async build(performanceId: number, format: MapFormat): Promise<SharedMap | null> {
+    const key = keyOf(performanceId, format);
     const builtAt = this.clock.now();
     const startedMono = performance.now();
     this.builds++;
-    const source = await loadHallMapSource(this.db, performanceId, null, builtAt);
+    const source = await loadHallMapSource(this.db, performanceId, null, builtAt, { lean: format === 'compact' });
     // An unknown performance is not kept: ids anyone can make up must not fill the cache.
     if (!source) {
-      this.forget(performanceId);
+      this.forget(key);
       return null;
     }
-    const compressed = await compressBoth(hallMapJson(source));
+    const compressed = await compressBoth(await this.pieces(source, format));
     const map: SharedMap = { builtAt: builtAt.getTime(), startedMono, finishedMono: performance.now(), ...compressed };
-    this.forget(performanceId);
-    this.entries.set(performanceId, map);
+    this.forget(key);
+    this.entries.set(key, map);
     this.bytes += map.gzip.length + map.br.length;
     for (const [id, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes && this.entries.size <= this.options.maxEntries) break;
@@ -256,12 +286,13 @@ export class HallMapCache {
     return map;
   }
 
-  private forget(performanceId: number): void {
-    const old = this.entries.get(performanceId);
+  private forget(key: string): void {
+    const old = this.entries.get(key);
     if (!old) return;
-    if (!this.building.has(performanceId)) this.changes.delete(performanceId);
-    this.entries.delete(performanceId);
+    this.entries.delete(key);
     this.bytes -= old.gzip.length + old.br.length;
+    const performanceId = performanceOfKey(key);
+    if (!this.known(performanceId)) this.changes.delete(performanceId);
   }
 }
 
@@ -274,7 +305,7 @@ const caches = new WeakMap<object, HallMapCache>();
 export function hallMapCacheOf(deps: { db: Database; clock: Clock }): HallMapCache {
   let cache = caches.get(deps);
   if (!cache) {
-    const made = new HallMapCache(deps.db, deps.clock);
+    const made = new HallMapCache(deps.db, deps.clock, defaultHallMapCacheOptions, hallLayoutCacheOf(deps));
     changeFeedOf(deps.db).subscribe((change) => {
       if (change.kind === 'availability') for (const id of change.performances) made.changed(id);
       else made.changedAll();

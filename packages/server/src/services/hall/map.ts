@@ -1,5 +1,15 @@
-import { type HallMapData, kopecksToRoubles, type MapPlace } from '@partera/contract';
+import {
+  CATEGORY_ALPHABET,
+  type CompactHallState,
+  deltaEncode,
+  type HallMapData,
+  kopecksToRoubles,
+  type LayoutCategory,
+  type MapPlace,
+  NOT_FOR_SALE,
+} from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
+import { availableGiftsSql, hasGiftsSql } from '../basket/gifts.js';
 import { claimable, lapsedEntranceHold, liveHold } from '../holds/rule.js';
 
 interface CategoryRow {
@@ -41,6 +51,8 @@ type PlaceTuple = [
   mine: 0 | 1,
   /** The tariff the buyer holds the place at (mine only). */
   tariffId: number | null,
+  /** Gifts a ticket of the place may come with now (0: none; services/basket/gifts.ts). */
+  availableGifts: number,
 ];
 
 /** What a place of a price category is sold at: the JSON of the parts every such place repeats. */
@@ -55,10 +67,13 @@ interface CategoryJson {
   /** Kopecks: the lowest tariff when there are several (shown as 'от'). */
   price: number;
   tariffPrices: Map<number, number>;
+  /** The same, as the compact map lists it once per category. */
+  compact: LayoutCategory;
 }
 
 /** Everything a hall map is written from; places stay compact tuples until written. */
 export interface HallMapSource {
+  hallId: number;
   places: PlaceTuple[];
   categories: Map<number, CategoryJson>;
   /** Section id → `"section":{"id":…,"name":…}`. */
@@ -75,13 +90,23 @@ function categoryJson(category: CategoryRow, tariffs: TariffRow[]): CategoryJson
   const taxes: MapPlace['taxes'] = {};
   for (const t of own) taxes[String(t.id)] = { name: t.name, price: kopecksToRoubles(t.price) };
   const lowest = own.length > 0 ? Math.min(...own.map((t) => t.price)) : category.price;
+  const price = own.length > 1 ? lowest : (own[0]?.price ?? category.price);
+  const privileged = category.premium ? 'premium' : 'default';
   return {
     head: `"color":${JSON.stringify(category.color)},"countTax":${Math.max(own.length, 1)}`,
     taxes: `"taxes":${JSON.stringify(taxes)}`,
-    privileged: `"privileged":${JSON.stringify(category.premium ? 'premium' : 'default')}`,
+    privileged: `"privileged":${JSON.stringify(privileged)}`,
     defaultTariffId: own[0]?.id ?? 0,
-    price: own.length > 1 ? lowest : (own[0]?.price ?? category.price),
+    price,
     tariffPrices: new Map(own.map((t) => [t.id, t.price])),
+    compact: {
+      color: category.color,
+      price: kopecksToRoubles(price),
+      countTax: Math.max(own.length, 1),
+      tariff: own[0]?.id ?? 0,
+      taxes,
+      privileged,
+    },
   };
 }
 
@@ -98,6 +123,8 @@ export async function loadHallMapSource(
   performanceId: number,
   sessionId: string | null,
   now: Date,
+  /** lean: the places' codes, categories and holds only (the compact map's needs), not their labels. */
+  options: { lean?: boolean } = {},
 ): Promise<HallMapSource | null> {
   const perf = await db.query<{ id: number; hall_id: number; cannot_create_order_cause: string | null }>(
     'SELECT id, hall_id, cannot_create_order_cause FROM performances WHERE id = $1',
@@ -115,17 +142,28 @@ export async function loadHallMapSource(
          JOIN price_categories c ON c.id = t.price_category_id WHERE c.performance_id = $1`,
       [performanceId],
     ),
-    // One row of JSON text instead of a row per place: five times faster to receive.
+    // One row of JSON text instead of a row per place: five times faster to receive. The compact
+    // map needs only the codes, categories and holds, which performance_places has alone.
     db.query<{ places: string | null }>(
-      `SELECT json_agg(json_build_array(
+      options.lean
+        ? `SELECT json_agg(json_build_array(
+                pp.id, pp.place_id, pp.price_category_id, 0, '', '', '', 0, '',
+                CASE WHEN ${liveHold('$3', 'pp')} AND pp.hold_session_id = $2 THEN 1 ELSE 0 END,
+                pp.tariff_id, CASE WHEN ${hasGiftsSql()} THEN ${availableGiftsSql()} ELSE 0 END) ORDER BY pp.place_id)::text AS places
+             FROM performance_places pp
+             JOIN performances pf ON pf.id = pp.performance_id
+            WHERE pp.performance_id = $1
+              AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`
+        : `SELECT json_agg(json_build_array(
                 pp.id, pl.id, pp.price_category_id, pl.section_id, pl.row_label, pl.number, pl.type,
                 pl.group_id, pl.description,
                 CASE WHEN ${liveHold('$3', 'pp')} AND pp.hold_session_id = $2 THEN 1 ELSE 0 END,
-                pp.tariff_id) ORDER BY pl.id)::text AS places
-         FROM performance_places pp
-         JOIN places pl ON pl.id = pp.place_id
-        WHERE pp.performance_id = $1
-          AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`,
+                pp.tariff_id, CASE WHEN ${hasGiftsSql()} THEN ${availableGiftsSql()} ELSE 0 END) ORDER BY pl.id)::text AS places
+             FROM performance_places pp
+             JOIN places pl ON pl.id = pp.place_id
+             JOIN performances pf ON pf.id = pp.performance_id
+            WHERE pp.performance_id = $1
+              AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`,
       [performanceId, sessionId, now],
     ),
     db.query<SectionRow>(
@@ -147,6 +185,7 @@ export async function loadHallMapSource(
   const byCategory = new Map(categories.rows.map((c) => [c.id, categoryJson(c, tariffs.rows)]));
   const cause = performance.cannot_create_order_cause;
   return {
+    hallId: performance.hall_id,
     places: JSON.parse(places.rows[0]?.places ?? '[]') as PlaceTuple[],
     categories: byCategory,
     sections: new Map(
@@ -175,7 +214,7 @@ export async function loadHallMapSource(
 
 /** One place of the map (3.3), written straight as JSON from the category's and section's parts. */
 function placeJson(p: PlaceTuple, source: HallMapSource): string {
-  const [ppId, placeId, categoryId, sectionId, row, number, type, group, description, mine, heldTariff] = p;
+  const [ppId, placeId, categoryId, sectionId, row, number, type, group, description, mine, heldTariff, gifts] = p;
   const c = source.categories.get(categoryId)!;
   const chosen = mine === 1 && heldTariff !== null ? c.tariffPrices.get(heldTariff) : undefined;
   const price = kopecksToRoubles(chosen ?? c.price);
@@ -183,7 +222,7 @@ function placeJson(p: PlaceTuple, source: HallMapSource): string {
   return (
     `{"id":${placeId},"state":${mine},"isPackagePlace":false,${c.head},"type":${JSON.stringify(type)},` +
     `${source.sections.get(sectionId)},"row":${JSON.stringify(row)},"place":${JSON.stringify(number)},` +
-    `"price":${price},"tariff":${tariff},"group":${group},"cypher":"${ppId}","hasgifts":false,"availableGifts":0,` +
+    `"price":${price},"tariff":${tariff},"group":${group},"cypher":"${ppId}","hasgifts":${gifts > 0},"availableGifts":${gifts},` +
     `${c.taxes},"description":${JSON.stringify(description)},${c.privileged}}`
   );
 }
@@ -203,4 +242,43 @@ export function* hallMapJson(source: HallMapSource): Generator<string> {
     yield (start > 0 ? ',' : '') + parts.join(',');
   }
   yield `],${JSON.stringify(source.rest).slice(1)}`;
+}
+
+/**
+ * The compact map of a performance (decision 0025): the spec's fields with no places, and the
+ * per-performance state written against the hall layout's places (`placeIds`, ascending, the
+ * order of the layout). Both lists are in place id order, so one walk pairs them.
+ */
+export function hallMapCompactJson(source: HallMapSource, layout: { hallId: number; placeIds: Int32Array }): string {
+  const categoryIndex = new Map<number, number>();
+  const categories: LayoutCategory[] = [];
+  for (const [id, c] of source.categories) {
+    if (categories.length >= CATEGORY_ALPHABET.length) break;
+    categoryIndex.set(id, categories.push(c.compact) - 1);
+  }
+  const { placeIds } = layout;
+  const avail = new Array<string>(placeIds.length).fill(NOT_FOR_SALE);
+  const cyphers: number[] = [];
+  const mine: CompactHallState['mine'] = [];
+  let i = 0;
+  const gifts: CompactHallState['gifts'] = [];
+  for (const [ppId, placeId, categoryId, , , , , , , own, heldTariff, available] of source.places) {
+    while (i < placeIds.length && placeIds[i]! < placeId) i++;
+    if (i >= placeIds.length) break;
+    const category = categoryIndex.get(categoryId);
+    if (placeIds[i] !== placeId || category === undefined) continue;
+    avail[i] = CATEGORY_ALPHABET[category]!;
+    cyphers.push(ppId);
+    if (own === 1) mine.push([i, heldTariff ?? categories[category]!.tariff]);
+    if (available > 0) gifts.push([i, available]);
+  }
+  const compact: CompactHallState = {
+    hallId: layout.hallId,
+    categories,
+    avail: avail.join(''),
+    cypher: deltaEncode(cyphers),
+    mine,
+    gifts,
+  };
+  return JSON.stringify({ places: [], ...source.rest, compact });
 }

@@ -7,7 +7,8 @@
  *                held_until <= now. Every query of the server that asks builds its condition
  *                there (holds, basket, hall map, catalogue counts, sweeper).
  * - routines.ts The hold's statements as database functions (decision 0015): the claim of places
- *                (rows locked in id order, only free or lapsed ones taken, all or none), their
+ *                (rows locked in id order, waiting for a locked row or, for best available,
+ *                skipping it (decision 0026), only free or lapsed ones taken, all or none), their
  *                release, the entrance claim and release, the basket's hold summary. The basket's
  *                own functions (basket/routines.ts) call them, so a seat select is one statement.
  * - places.ts    TypeScript calls of those functions for places (performance_places). Expiry is

@@ -4,8 +4,9 @@ export type ClaimResult = { ok: true; claimed: number[] } | { ok: false; availab
 
 /**
  * Holds all of the given performance places for the session, or none: one call of the database
- * function hold_claim_places (routines.ts), which locks the rows in id order and takes only
- * claimable ones. `unsafeNoGuard` exists only for the control run of the concurrency test.
+ * function hold_claim_places (routines.ts), which locks the rows in id order (waiting for a row
+ * another claim holds) and takes only claimable ones, every place at `tariffId`. `unsafeNoGuard`
+ * exists only for the control run of the concurrency test.
  */
 export async function claimPlaces(
   tx: Transaction,
@@ -23,13 +24,13 @@ export async function claimPlaces(
   const ids = [...new Set(args.performancePlaceIds)].sort((a, b) => a - b);
   if (ids.length === 0) return { ok: true, claimed: [] };
   const r = await tx.query<{ ok: boolean; ids: number[] }>(
-    'SELECT ok, ids FROM hold_claim_places($1::int[], $2, $3, $4, $5, $6, $7)',
+    'SELECT ok, ids FROM hold_claim_places($1::int[], $2, $3, $4, $5::int[], $6, $7, false)',
     [
       ids,
       args.sessionId,
       args.heldUntil,
       args.now,
-      args.tariffId ?? null,
+      ids.map(() => args.tariffId ?? null),
       args.holdClient ?? null,
       args.unsafeNoGuard === true,
     ],

@@ -9,11 +9,29 @@ import { claimable, lapsedEntranceHold, liveEntranceHold, liveHold } from './rul
  */
 
 /**
- * Holds all of the given places for the session, or none. The wanted rows are locked in id order
- * (two buyers asking for overlapping places never deadlock), and only rows that are claimable
- * (free, or their hold lapsed) are taken: after a lock wait PostgreSQL checks the condition again
- * on the newest row, so a place another buyer has just taken drops out. Fewer rows than asked:
- * nothing is written, `ok` is false and `ids` lists the ones that were to be had.
+ * Locks the claimable (free or lapsed) rows among p_ids in id order, as `ids`. Waiting: a row
+ * another claim has locked is waited for, then checked again on its newest version. Skipping
+ * (SKIP LOCKED): such a row is left out at once, as if taken.
+ */
+const lockClaimable = (wait: 'FOR UPDATE' | 'FOR UPDATE SKIP LOCKED') =>
+  `SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}') INTO ids FROM (
+      SELECT id FROM performance_places
+       WHERE id = ANY(p_ids) AND (p_unsafe OR ${claimable('p_now')})
+       ORDER BY id
+         ${wait}) l;`;
+
+/**
+ * Holds all of the given places for the session, or none; `p_tariffs[i]` is the tariff of
+ * `p_ids[i]` (null: none). The wanted rows are locked in id order (two buyers asking for
+ * overlapping places never deadlock), and only rows that are claimable (free, or their hold
+ * lapsed) are taken: after a lock wait PostgreSQL checks the condition again on the newest row,
+ * so a place another buyer has just taken drops out. Fewer rows than asked: nothing is written,
+ * `ok` is false and `ids` lists the ones that were to be had.
+ *
+ * `p_skip_locked` never waits: a row another transaction has locked counts as taken. The best
+ * available picker (basket/best-available.ts) claims so, trying one candidate after another in
+ * one transaction: a claim that waited while holding the rows of an earlier candidate could
+ * deadlock with another buyer doing the same, one that never waits cannot.
  *
  * `p_unsafe` drops the condition; only the concurrency test's control run sets it, and that run
  * must then see double holds.
@@ -21,21 +39,23 @@ import { claimable, lapsedEntranceHold, liveEntranceHold, liveHold } from './rul
 const claimPlaces: Routine = {
   name: 'hold_claim_places',
   sql: `CREATE FUNCTION hold_claim_places(
-    p_ids int[], p_session text, p_until timestamptz, p_now timestamptz, p_tariff int, p_client text,
-    p_unsafe boolean, OUT ok boolean, OUT ids int[])
+    p_ids int[], p_session text, p_until timestamptz, p_now timestamptz, p_tariffs int[], p_client text,
+    p_unsafe boolean, p_skip_locked boolean, OUT ok boolean, OUT ids int[])
   LANGUAGE plpgsql AS $$
   BEGIN
-    SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}') INTO ids FROM (
-      SELECT id FROM performance_places
-       WHERE id = ANY(p_ids) AND (p_unsafe OR ${claimable('p_now')})
-       ORDER BY id
-         FOR UPDATE) l;
+    IF p_skip_locked THEN
+      ${lockClaimable('FOR UPDATE SKIP LOCKED')}
+    ELSE
+      ${lockClaimable('FOR UPDATE')}
+    END IF;
     ok := cardinality(ids) = (SELECT count(DISTINCT x) FROM unnest(p_ids) x);
     IF NOT ok THEN RETURN; END IF;
-    UPDATE performance_places
-       SET state = 1, hold_session_id = p_session, held_until = p_until, tariff_id = p_tariff, gifts_count = 0,
-           order_id = NULL, hold_client = p_client
-     WHERE id = ANY(ids);
+    UPDATE performance_places pp
+       SET state = 1, hold_session_id = p_session, held_until = p_until, tariff_id = w.tariff, gifts_count = 0,
+           order_id = NULL, hold_client = p_client, package_id = NULL
+      FROM (SELECT DISTINCT ON (i) i AS id, t AS tariff FROM unnest(p_ids, coalesce(p_tariffs, '{}')) AS x(i, t)
+             ORDER BY i) w
+     WHERE pp.id = w.id AND pp.id = ANY(ids);
   END $$`,
 };
 
@@ -49,7 +69,8 @@ const releasePlaces: Routine = {
   BEGIN
     WITH gone AS (
       UPDATE performance_places
-         SET state = 0, hold_session_id = NULL, held_until = NULL, tariff_id = NULL, gifts_count = 0, order_id = NULL
+         SET state = 0, hold_session_id = NULL, held_until = NULL, tariff_id = NULL, gifts_count = 0, order_id = NULL,
+             package_id = NULL
        WHERE hold_session_id = p_session AND state = 1 AND (p_ids IS NULL OR id = ANY(p_ids))
       RETURNING id)
     SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO released FROM gone;
@@ -59,8 +80,9 @@ const releasePlaces: Routine = {
 
 /**
  * Holds `p_count` more free-seating tickets of a performance section. Lapsed holds of the section
- * go back to its counter first (lazy expiry: nothing has to run on a timer; two claims cannot
- * return the same hold twice, the DELETE takes the row). The counter is decremented only if
+ * go back to its counter first, and their gifts to the performance's stock (lazy expiry: nothing
+ * has to run on a timer; two claims cannot return the same hold twice, the DELETE takes the row;
+ * migration 0017 for the stock). The counter is decremented only if
  * enough tickets remain, in one conditional statement (and a CHECK constraint behind it).
  * `held` is the session's tickets of the section afterwards; `free` what the counter has left.
  */
@@ -70,12 +92,18 @@ const claimEntrance: Routine = {
     p_section int, p_session text, p_count int, p_tariff int, p_until timestamptz, p_now timestamptz, p_client text,
     OUT ok boolean, OUT held int, OUT free int)
   LANGUAGE plpgsql AS $$
+  DECLARE
+    lapsed record;
+    performance int;
   BEGIN
     WITH expired AS (
       DELETE FROM entrance_holds WHERE performance_section_id = p_section AND ${lapsedEntranceHold('p_now')}
-      RETURNING ticket_count)
-    UPDATE performance_sections SET free_count = free_count + (SELECT coalesce(sum(ticket_count), 0) FROM expired)
-     WHERE id = p_section;
+      RETURNING ticket_count, gifts_count)
+    SELECT coalesce(sum(ticket_count), 0)::int AS tickets, coalesce(sum(gifts_count), 0)::int AS gifts INTO lapsed
+      FROM expired;
+    UPDATE performance_sections SET free_count = free_count + lapsed.tickets WHERE id = p_section
+    RETURNING performance_id INTO performance;
+    IF lapsed.gifts > 0 THEN PERFORM gift_stock_return(ARRAY[performance], ARRAY[lapsed.gifts]); END IF;
     UPDATE performance_sections SET free_count = free_count - p_count
      WHERE id = p_section AND free_count >= p_count
     RETURNING free_count INTO free;
@@ -96,7 +124,9 @@ const claimEntrance: Routine = {
 
 /**
  * Gives back up to `p_count` of the session's tickets of a section (all when null), or of every
- * section when `p_section` is null. Returns how many tickets went back to the counters.
+ * section when `p_section` is null. Returns how many tickets went back to the counters. Spec 5.2:
+ * the gifts of the tickets kept are capped at the tickets times the performance's maximum; the
+ * gifts let go of go back to the performance's stock (migration 0017).
  */
 const releaseEntrance: Routine = {
   name: 'hold_release_entrance',
@@ -105,23 +135,35 @@ const releaseEntrance: Routine = {
   DECLARE
     h record;
     give int;
+    kept int;
     total int := 0;
+    gift_performances int[] := '{}';
+    gifts_back int[] := '{}';
   BEGIN
     FOR h IN
-      SELECT id, performance_section_id, ticket_count FROM entrance_holds
-       WHERE session_id = p_session AND (p_section IS NULL OR performance_section_id = p_section)
-       ORDER BY performance_section_id
-         FOR UPDATE
+      SELECT eh.id, eh.performance_section_id, eh.ticket_count, eh.gifts_count, ps.performance_id,
+             pf.max_gift_count_per_ticket AS max_gifts
+        FROM entrance_holds eh
+        JOIN performance_sections ps ON ps.id = eh.performance_section_id
+        JOIN performances pf ON pf.id = ps.performance_id
+       WHERE eh.session_id = p_session AND (p_section IS NULL OR eh.performance_section_id = p_section)
+       ORDER BY eh.performance_section_id
+         FOR UPDATE OF eh
     LOOP
       give := least(h.ticket_count, coalesce(p_count, h.ticket_count));
       IF give >= h.ticket_count THEN
         DELETE FROM entrance_holds WHERE id = h.id;
+        kept := 0;
       ELSE
-        UPDATE entrance_holds SET ticket_count = ticket_count - give WHERE id = h.id;
+        kept := least(h.gifts_count, (h.ticket_count - give) * h.max_gifts);
+        UPDATE entrance_holds SET ticket_count = ticket_count - give, gifts_count = kept WHERE id = h.id;
       END IF;
       UPDATE performance_sections SET free_count = free_count + give WHERE id = h.performance_section_id;
       total := total + give;
+      gift_performances := gift_performances || h.performance_id;
+      gifts_back := gifts_back || (h.gifts_count - kept);
     END LOOP;
+    PERFORM gift_stock_return(gift_performances, gifts_back);
     RETURN total;
   END $$`,
 };

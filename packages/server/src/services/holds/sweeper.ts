@@ -12,8 +12,9 @@ const SWEEP_BATCH = 5_000;
  * Places are taken in id order and a place some claim has locked is skipped (SKIP LOCKED, it is
  * being claimed anyway): the sweep never waits for a buyer nor deadlocks with one. Expired
  * entrance holds go back to their section's counter in the same statement that deletes them,
- * so no ticket is counted twice. Returns what went back and the performances it changed (the
- * caller announces them on the change feed).
+ * so no ticket is counted twice, and their gifts go back to the performance's stock (migration
+ * 0017; a lapsed place's gifts go back by its trigger when gifts_count is reset). Returns what
+ * went back and the performances it changed (the caller announces them on the change feed).
  */
 export async function sweepExpiredHolds(
   db: Database,
@@ -32,15 +33,19 @@ export async function sweepExpiredHolds(
     );
     const entrance = await tx.query<{ n: number; performances: number[] | null }>(
       `WITH expired AS (
-         DELETE FROM entrance_holds WHERE ${lapsedEntranceHold('$1')} RETURNING performance_section_id, ticket_count
+         DELETE FROM entrance_holds WHERE ${lapsedEntranceHold('$1')}
+         RETURNING performance_section_id, ticket_count, gifts_count
        ), per_section AS (
-         SELECT performance_section_id, sum(ticket_count)::int AS n FROM expired GROUP BY performance_section_id
+         SELECT performance_section_id, sum(ticket_count)::int AS n, sum(gifts_count)::int AS gifts
+           FROM expired GROUP BY performance_section_id
        ), returned AS (
          UPDATE performance_sections s SET free_count = s.free_count + per_section.n
            FROM per_section WHERE s.id = per_section.performance_section_id
-         RETURNING per_section.n, s.performance_id
+         RETURNING per_section.n, per_section.gifts, s.performance_id
        )
-       SELECT coalesce(sum(n), 0)::int AS n, array_agg(DISTINCT performance_id) AS performances FROM returned`,
+       SELECT coalesce(sum(n), 0)::int AS n, array_agg(DISTINCT performance_id) AS performances,
+              gift_stock_return(array_agg(performance_id), array_agg(gifts)) AS gifts
+         FROM returned`,
       [now],
     );
     const performances = new Set(places.rows.map((r) => r.performance_id));

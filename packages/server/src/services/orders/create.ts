@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerDeps } from '../../deps.js';
 import { loadBasket } from '../basket/contents.js';
+import { packageOrderRefusal } from '../basket/packages.js';
 import { orderPhoneRefusal } from '../basket/phone-check.js';
 import { lockSession } from '../basket/selection.js';
 import { findFramedSession } from '../partners/index.js';
@@ -23,7 +24,9 @@ export const orderMessages = {
  * (framed_sessions) gives the order that partner and its cashback: the partner's own pay flow
  * and cashback follow the order, whatever the buyer's later pages do. The session moves to the
  * new id `rotateTo` with everything in it, so a session id that leaked before (a planted link)
- * cannot be used to follow the order, its payment or its tickets.
+ * cannot be used to follow the order, its payment or its tickets. The order charges each ticket
+ * with its gifts (order_items.gifts_count at the performance's gift_price, in the total) and
+ * takes a package only whole (packageOrderRefusal, decision 0027).
  */
 export async function createGuestOrder(
   deps: Pick<ServerDeps, 'db' | 'clock'>,
@@ -49,6 +52,8 @@ export async function createGuestOrder(
       now,
     );
     if (phone) return { ok: false, ...phone };
+    const incomplete = await packageOrderRefusal(tx, session.id, now);
+    if (incomplete) return { ok: false, ...incomplete };
     await tx.query(`UPDATE orders SET status = 'cancelled' WHERE session_id = $1 AND status = 'new'`, [session.id]);
     const accessToken = randomBytes(24).toString('base64url');
     const framed = await findFramedSession(tx, session.id);
@@ -76,8 +81,9 @@ export async function createGuestOrder(
     const orderId = order.rows[0]!.id;
     for (const line of basket.lines) {
       await tx.query(
-        `INSERT INTO order_items (order_id, performance_id, performance_place_id, performance_section_id, tariff_id, ticket_count, price)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO order_items (order_id, performance_id, performance_place_id, performance_section_id, tariff_id,
+                                  ticket_count, price, gifts_count, gift_price)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           orderId,
           line.performanceId,
@@ -86,6 +92,8 @@ export async function createGuestOrder(
           line.tariffId,
           line.count,
           line.price,
+          line.giftsCount,
+          line.giftPrice,
         ],
       );
     }
