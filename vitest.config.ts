@@ -23,11 +23,14 @@ const core = {
   root: 'packages/core',
   environment: 'happy-dom',
   // Waits end with what they wait for (test/support/waits.ts), or at the test's own limit.
-  setupFiles: [path.resolve('packages/core/test/support/waits.ts')] as string[],
+  setupFiles: [
+    path.resolve('packages/core/test/support/waits.ts'),
+    path.resolve('packages/core/test/support/canvas.ts'),
+  ] as string[],
   testTimeout: 60_000,
 } as const;
 const widgetTests = ['test/*.test.{ts,tsx}'];
-const sourceOnly = ['test/seat-map.units.test.ts'];
+const sourceOnly = ['test/seat-map.units.test.ts', 'test/seat-map.plan.test.ts'];
 const requireBuild = [path.resolve('packages/core/test/support/require-build.ts')];
 
 export default defineConfig({

@@ -1,5 +1,6 @@
-import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { CLUB_SHOW, payWithSandboxCard as payInBank } from '../../packages/site/e2e/helpers.js';
+import type { FrameLocator, Page } from '@playwright/test';
+import { addPlace, CLUB_SHOW, freePlaces, payWithSandboxCard as payInBank } from '../../packages/site/e2e/helpers.js';
+import { planReady } from '../../packages/site/e2e/plan.js';
 
 export { CLUB_SHOW };
 
@@ -14,18 +15,14 @@ export type WidgetScope = FrameLocator | Page;
 export async function openClubPerformance(frame: FrameLocator): Promise<void> {
   await frame.getByRole('link', { name: CLUB_SHOW }).first().click();
   await frame.locator('a[href*="/performance/"]').first().click();
-  await expect(frame.locator('circle.place[fill]').first()).toBeAttached();
+  await planReady(frame);
 }
 
 /** Puts the first free place of the plan in the basket (a click, or the tooltip's button). */
 export async function addFirstFreePlace(frame: WidgetScope): Promise<void> {
-  const place = frame.locator('circle.place[fill]:not(.pt-sel)').first();
-  const id = await place.getAttribute('data-place-id');
-  const add = frame.getByRole('button', { name: 'Добавить в корзину' });
-  await place.click();
-  await expect(frame.locator(`circle.place.pt-sel[data-place-id="${id}"]`).or(add)).toBeVisible();
-  if (await add.isVisible()) await add.click();
-  await expect(frame.locator(`circle.place[data-place-id="${id}"]`)).toHaveClass(/pt-sel/);
+  await planReady(frame);
+  const [id] = await freePlaces(frame);
+  await addPlace(frame, id!);
 }
 
 /** The basket's guest form, filled in; the pay button is not pressed yet. */

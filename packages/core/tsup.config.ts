@@ -68,6 +68,9 @@ export default defineConfig([
       fromSource?.(options, context);
       options.alias = preactAliases;
       options.legalComments = 'none';
+      // Russian text as UTF-8 (two bytes a letter) rather than \u escapes (six): module scripts are
+      // always read as UTF-8.
+      options.charset = 'utf8';
     },
     define: {
       'process.env.NODE_ENV': '"production"',

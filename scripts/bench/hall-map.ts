@@ -26,12 +26,12 @@ const databaseUrl = process.env.DATABASE_URL ?? '';
 
 const db = await openMigratedDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }));
 await seedDemo(db, { now: new Date(), scale: 'full' });
-const stadium = await db.query<{ id: number; place_count: number }>(
-  `SELECT p.id, h.place_count FROM performances p JOIN halls h ON h.id = p.hall_id
+const stadium = await db.query<{ id: number; place_count: number; hall_id: number }>(
+  `SELECT p.id, h.place_count, h.id AS hall_id FROM performances p JOIN halls h ON h.id = p.hall_id
     WHERE h.kind = 'stadium' AND p.sale_state = 'on_sale' AND p.starts_at > now() ORDER BY p.starts_at LIMIT 1`,
 );
 await db.close();
-const { id: performanceId, place_count: places } = stadium.rows[0]!;
+const { id: performanceId, place_count: places, hall_id: hallId } = stadium.rows[0]!;
 
 const server = spawn(
   process.execPath,
@@ -61,27 +61,23 @@ interface Answer {
 }
 
 /** One request, the body counted as it arrives (not decompressed). */
-function ask(acceptEncoding: string): Promise<Answer> {
+function ask(acceptEncoding: string, url = `/hallview/map/${performanceId}/?json=1`): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
-      .get(
-        `http://127.0.0.1:${PORT}/hallview/map/${performanceId}/?json=1`,
-        { headers: { 'accept-encoding': acceptEncoding } },
-        (res) => {
-          let bytes = 0;
-          res.on('data', (c: Buffer) => {
-            bytes += c.length;
-          });
-          res.on('end', () =>
-            resolve({
-              ms: Math.round(performance.now() - started),
-              bytes,
-              encoding: String(res.headers['content-encoding'] ?? 'identity'),
-            }),
-          );
-        },
-      )
+      .get(`http://127.0.0.1:${PORT}${url}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+        });
+        res.on('end', () =>
+          resolve({
+            ms: Math.round(performance.now() - started),
+            bytes,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          }),
+        );
+      })
       .on('error', reject);
   });
 }
@@ -89,7 +85,7 @@ function ask(acceptEncoding: string): Promise<Answer> {
 const rows: string[][] = [];
 const row = (label: string, a: Answer) => {
   console.log(`${label.padEnd(34)} ${a.encoding.padEnd(9)} ${(a.bytes / 1e6).toFixed(2).padStart(6)} MB ${a.ms} ms`);
-  rows.push([label, a.encoding, (a.bytes / 1e6).toFixed(2), String(a.ms)]);
+  rows.push([label, a.encoding, (a.bytes / 1e6).toFixed(3), String(a.ms)]);
 };
 const BROWSER = 'gzip, deflate, br';
 
@@ -112,6 +108,16 @@ for (const encoding of [BROWSER, 'identity']) {
   );
   rows.push([`${label}, the slowest`, ten[0]!.encoding, (ten[0]!.bytes / 1e6).toFixed(2), String(all)]);
 }
+// The canvas plan's answers (decision 0025): the performance's compact state and the hall's layout.
+await new Promise((resolve) => setTimeout(resolve, 3_500));
+const compactUrl = `/hallview/map/${performanceId}/?json=1&compact=1`;
+row('compact map, first (gzip)', await ask('gzip', compactUrl));
+row('compact map, again (gzip)', await ask('gzip', compactUrl));
+row('compact map, again (browser)', await ask(BROWSER, compactUrl));
+const layoutUrl = `/hallview/layout/${hallId}/`;
+row('hall layout, first (gzip)', await ask('gzip', layoutUrl));
+row('hall layout, again (gzip)', await ask('gzip', layoutUrl));
+row('hall layout, again (browser)', await ask(BROWSER, layoutUrl));
 const nowMb = memory('VmRSS');
 const peakMb = memory('VmHWM');
 console.log(`Server now ${nowMb} MB resident, peak ${peakMb} MB.`);
@@ -128,7 +134,10 @@ process, the body counted as it arrives (compressed bytes). 'browser' asks for g
 br. The ten at once start just after the shared map's few seconds of freshness ran out, so they
 share one build. Before issue 8 the same map was 27.02 MB uncompressed on every request, ten at
 once took 11.6–19.2 s each on PGlite (5.4–6.9 s on PostgreSQL) and the process peaked at
-1 849 MB (1 972 MB).
+1 849 MB (1 972 MB). The canvas plan (decision 0025) asks instead for the compact map
+(\`&compact=1\`: the performance's state) and the hall's layout (\`/hallview/layout/${hallId}/\`,
+the same for every performance, kept by the browser): those rows are the whole of what the
+plan loads.
 
 ${markdownTable(['request', 'encoding', 'MB sent', 'ms'], rows)}
 

@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../../packages/site/e2e/chromium.js';
+import { planReady } from '../../../packages/site/e2e/plan.js';
 import { addFirstFreePlace, CLUB_SHOW } from '../../e2e-support/frame.js';
 import { FOREIGN_URL, SITE_URL, TELECOM_URL } from '../../playwright.config.js';
 
@@ -33,7 +34,7 @@ async function buyerWithOneSeat(page: Page): Promise<string> {
   await page.goto(`${SITE_URL}/`);
   await page.getByRole('link', { name: CLUB_SHOW }).first().click();
   await page.locator('a[href^="/performance/"]').first().click();
-  await expect(page.locator('circle.place[fill]').first()).toBeAttached();
+  await planReady(page);
   await addFirstFreePlace(page);
   const cookie = (await page.context().cookies(SITE_URL)).find((c) => c.name === 'sid');
   expect(cookie).toMatchObject({ sameSite: 'Lax', httpOnly: true });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { planReady } from '../../../packages/site/e2e/plan.js';
 import { addFirstFreePlace, CLUB_SHOW, fillGuestForm, payWithSandboxCard } from '../../e2e-support/frame.js';
 import { FOREIGN_REACT_HOST_URL, REACT_HOST_URL, SITE_URL } from '../../playwright.config.js';
 
@@ -8,7 +9,7 @@ async function openClubConcert(page: Page): Promise<void> {
   await page.getByRole('link', { name: CLUB_SHOW }).click();
   await expect(page).toHaveURL(/\?performance=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: CLUB_SHOW })).toBeVisible();
-  await expect(page.locator('circle.place[fill]').first()).toBeAttached();
+  await planReady(page);
 }
 
 /** The checkout of one seat: the guest form filled in and the pay button pressed, the bank's card form shown. */
@@ -49,8 +50,14 @@ test('a buyer on the React app buys a ticket through the widgets, calling the si
   expect(siteCalls.filter((c) => c.cookie !== undefined)).toEqual([]);
   // One session up to the order: the one the site handed out (and kept for the tab, so the
   // performance's page asked for it again with its sid). Placing the order rotated it, and every
-  // call after the order carries the new one. The hall plan is a public file.
-  const calls = siteCalls.slice(1).filter((c) => !c.url.pathname.startsWith('/media/'));
+  // call after the order carries the new one. The hall plan is a public file, and so is the hall's
+  // layout the canvas plan draws from (decision 0025): that one is asked without any session.
+  const layoutCalls = siteCalls.filter((c) => c.url.pathname.startsWith('/hallview/layout/'));
+  expect(layoutCalls.length).toBeGreaterThan(0);
+  expect(layoutCalls.filter((c) => c.url.searchParams.has('sid'))).toEqual([]);
+  const calls = siteCalls
+    .slice(1)
+    .filter((c) => !c.url.pathname.startsWith('/media/') && !c.url.pathname.startsWith('/hallview/layout/'));
   const orderAt = calls.findIndex((c) => c.url.pathname === '/order/createAnonymousOrder/');
   const before = new Set(calls.slice(0, orderAt + 1).map((c) => c.url.searchParams.get('sid')));
   const after = new Set(calls.slice(orderAt + 1).map((c) => c.url.searchParams.get('sid')));
@@ -87,7 +94,7 @@ test("a third origin's forged bank message does not complete the payment", async
   await openClubConcert(page);
   // The same page with a frame of a third origin that posts 'provider-pay-success' four times a second.
   await page.goto(`${page.url()}&spoof=${encodeURIComponent(FOREIGN_REACT_HOST_URL)}`);
-  await expect(page.locator('circle.place[fill]').first()).toBeAttached();
+  await planReady(page);
   await page.evaluate((spoofOrigin) => {
     const seen = window as unknown as { forged: number };
     seen.forged = 0;

@@ -22,7 +22,9 @@ const INITIAL_BUDGET = 40 * KB;
  * beyond what the checkout itself brought.
  */
 const PARTS = [
-  { source: 'src/seat-map/mount.tsx', label: "seat map (`widget: 'seat-map'`)", budget: 66 * KB },
+  // The hall issue's goal is 35 KB on first mount; it needs the shared runtime off zod's classic
+  // API (about two thirds of that row) and the plan's secondary tools loaded when opened.
+  { source: 'src/seat-map/mount.tsx', label: "seat map (`widget: 'seat-map'`)", budget: 80 * KB },
   { source: 'src/basket/mount.tsx', label: "basket (`widget: 'basket'`)", budget: 56 * KB },
   { source: 'src/checkout/mount.tsx', label: "checkout (`widget: 'checkout'`)", budget: 62 * KB },
   { source: 'src/payment/mount.tsx', label: "payment frame alone (`widget: 'payment'`)", budget: 14 * KB },

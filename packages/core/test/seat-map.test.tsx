@@ -1,4 +1,4 @@
-import { HallView, type HallViewProps, mountHallView } from '@partera/core';
+import { HallView, type HallViewProps, mountHallView, type PlanProbe } from '@partera/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config, hallMap, hallRoutes, ok, place, resetTicketCount } from './support/hall.js';
@@ -10,9 +10,34 @@ async function renderHall(props: Partial<HallViewProps> = {}) {
   const view = render(<HallView config={config()} http={http} {...props} />);
   await screen.findByRole('button', { name: 'Увеличить' });
   const svg = view.container.querySelector('svg')!;
-  const placeEl = (id: number) => svg.querySelector(`[data-place-id="${id}"]`)!;
   const entranceEl = (id: number) => svg.querySelector(`.entrance-section[data-section-id="${id}"]`)!;
-  return { ...view, svg, placeEl, entranceEl };
+  return { ...view, svg, entranceEl, ...planProbe(view.container) };
+}
+
+/**
+ * The places are drawn on a canvas (decision 0025): the plan's probe says where each is and how
+ * it is drawn, and a click at its point goes through the plan's own hit-testing.
+ */
+function planProbe(container: HTMLElement) {
+  const viewport = container.querySelector<HTMLElement>('.pt-hall-viewport')!;
+  const probe = () => (viewport as HTMLElement & { ptPlan: PlanProbe }).ptPlan;
+  const at = (id: number) => {
+    const p = probe().place(id);
+    if (!p) throw new Error(`place ${id} is not on the plan`);
+    return p;
+  };
+  return {
+    viewport,
+    placeAt: at,
+    look: (id: number) => at(id).look,
+    colorOf: (id: number) => at(id).color,
+    isMine: (id: number) => at(id).look === 'mine',
+    clickPlace: (id: number, touch = false) => {
+      const { x, y } = at(id);
+      if (touch) fireEvent.pointerDown(viewport, { pointerType: 'touch', clientX: x, clientY: y });
+      fireEvent.click(viewport, { clientX: x, clientY: y });
+    },
+  };
 }
 
 const posts = (seen: Seen[], path: string) => seen.filter((r) => r.method === 'POST' && r.path === path);
@@ -44,10 +69,10 @@ describe('HallView: loading', () => {
 
   it('colours free places by price category and leaves places absent from the map grey', async () => {
     serve(hallRoutes());
-    const { placeEl, entranceEl } = await renderHall();
-    expect(placeEl(101).getAttribute('fill')).toBe('#e53935');
-    expect(placeEl(107).getAttribute('fill')).toBe('#1e88e5');
-    for (const id of [201, 202, 203]) expect(placeEl(id).hasAttribute('fill')).toBe(false);
+    const { clickPlace, isMine, colorOf, look, entranceEl } = await renderHall();
+    expect(colorOf(101)).toBe('#e53935');
+    expect(colorOf(107)).toBe('#1e88e5');
+    for (const id of [201, 202, 203]) expect(look(id) !== 'off').toBe(false);
     // Entrance sections: on sale in their price colour; none left → disabled.
     expect(entranceEl(30).classList.contains('pt-on')).toBe(true);
     expect(entranceEl(30).classList.contains('pt-none')).toBe(false);
@@ -56,16 +81,16 @@ describe('HallView: loading', () => {
 
   it('drops scripts and inline handlers of the SVG', async () => {
     serve(hallRoutes());
-    const { svg, placeEl } = await renderHall();
+    const { svg } = await renderHall();
     expect(svg.querySelector('script')).toBeNull();
-    expect(placeEl(203).hasAttribute('onclick')).toBe(false);
+    expect(svg.querySelector('[onclick]')).toBeNull();
   });
 
   it('uses the map the host already has, without loading it again', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall({ map: hallMap() });
+    const { clickPlace, isMine, colorOf, look } = await renderHall({ map: hallMap() });
     expect(seen.some((r) => r.path === '/hallview/map/77/')).toBe(false);
-    expect(placeEl(101).getAttribute('fill')).toBe('#e53935');
+    expect(colorOf(101)).toBe('#e53935');
   });
 
   it('shows the load error message when the map cannot be loaded', async () => {
@@ -81,16 +106,16 @@ describe('HallView: loading', () => {
     const map = hallMap();
     map.places[2] = place(103, { state: 1 });
     serve(hallRoutes({ 'GET /hallview/map/77/': () => map }));
-    const { placeEl } = await renderHall();
-    expect(placeEl(103).classList.contains('pt-sel')).toBe(true);
-    expect(placeEl(104).classList.contains('pt-sel')).toBe(false);
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    expect(isMine(103)).toBe(true);
+    expect(isMine(104)).toBe(false);
   });
 });
 
 describe('HallView: seats', () => {
   it('a click on a free place selects it through /hallPlace/select/, a second click deselects it', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl, container } = await renderHall();
+    const { clickPlace, isMine, colorOf, look, container } = await renderHall();
     const events: string[] = [];
     const basketStates: unknown[] = [];
     const root = container.firstElementChild!;
@@ -98,8 +123,8 @@ describe('HallView: seats', () => {
     root.addEventListener('ticket-deselected', (e) => events.push(`-${(e as CustomEvent).detail.placeId}`));
     root.addEventListener('basket-state', (e) => basketStates.push((e as CustomEvent).detail));
 
-    fireEvent.click(placeEl(102));
-    await waitFor(() => expect(placeEl(102).classList.contains('pt-sel')).toBe(true));
+    clickPlace(102);
+    await waitFor(() => expect(isMine(102)).toBe(true));
     const [select] = posts(seen, '/hallPlace/select/');
     expect(select!.body.get('cypher')).toBe('c102');
     expect(select!.body.get('_csrf')).toBe('T1');
@@ -109,8 +134,8 @@ describe('HallView: seats', () => {
     ]);
     expect(screen.getByText(/Добавлено в корзину: Партер, ряд 1, место 2\. В корзине 1 билет\./)).toBeTruthy();
 
-    fireEvent.click(placeEl(102));
-    await waitFor(() => expect(placeEl(102).classList.contains('pt-sel')).toBe(false));
+    clickPlace(102);
+    await waitFor(() => expect(look(102)).toBe('free'));
     expect(posts(seen, '/hallPlace/deselect/')[0]!.body.get('cypher')).toBe('c102');
     expect(events).toEqual(['+102', '-102']);
   });
@@ -122,20 +147,20 @@ describe('HallView: seats', () => {
         'POST /hallPlace/select/': () => new Promise((resolve) => (release = () => resolve(ok()))),
       }),
     );
-    const { placeEl } = await renderHall();
-    fireEvent.click(placeEl(101));
-    fireEvent.click(placeEl(101));
-    fireEvent.click(placeEl(101));
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    clickPlace(101);
+    clickPlace(101);
+    clickPlace(101);
     await waitFor(() => expect(posts(seen, '/hallPlace/select/')).toHaveLength(1));
     release();
-    await waitFor(() => expect(placeEl(101).classList.contains('pt-sel')).toBe(true));
+    await waitFor(() => expect(isMine(101)).toBe(true));
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(1);
   });
 
   it('places absent from the map are not clickable', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall({ config: config({ maxGiftCountPerTicket: 5 }) });
-    fireEvent.click(placeEl(201));
+    const { clickPlace, isMine, colorOf, look } = await renderHall({ config: config({ maxGiftCountPerTicket: 5 }) });
+    clickPlace(201);
     await new Promise((r) => setTimeout(r, 20));
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(0);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -143,32 +168,34 @@ describe('HallView: seats', () => {
 
   it('does nothing on click when the hall allows neither reservation nor payment', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl, container } = await renderHall({ config: config({ allowReserve: false, allowPay: false }) });
+    const { clickPlace, isMine, colorOf, look, container } = await renderHall({
+      config: config({ allowReserve: false, allowPay: false }),
+    });
     expect(container.querySelector('.pt-hall--readonly')).not.toBeNull();
-    fireEvent.click(placeEl(101));
+    clickPlace(101);
     await new Promise((r) => setTimeout(r, 20));
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(0);
-    expect(placeEl(101).classList.contains('pt-sel')).toBe(false);
+    expect(isMine(101)).toBe(false);
   });
 
   it('blocks a 9th seat with the basket limit message, without calling the server', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall();
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
     for (const id of [101, 102, 103, 104, 105, 106, 107, 108]) {
-      fireEvent.click(placeEl(id));
-      await waitFor(() => expect(placeEl(id).classList.contains('pt-sel')).toBe(true));
+      clickPlace(id);
+      await waitFor(() => expect(isMine(id)).toBe(true));
     }
-    fireEvent.click(placeEl(109));
+    clickPlace(109);
     expect((await screen.findByRole('alert')).textContent).toBe('За один заказ можно купить только 8 билетов');
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(8);
-    expect(placeEl(109).classList.contains('pt-sel')).toBe(false);
+    expect(isMine(109)).toBe(false);
   });
 
   it('closes an alert by itself after 4 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(hallRoutes({ 'POST /hallPlace/select/': () => ({ result: 0, error: 622, message: 'Продажа остановлена' }) }));
-    const { placeEl } = await renderHall();
-    fireEvent.click(placeEl(101));
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    clickPlace(101);
     expect((await screen.findByRole('alert')).textContent).toBe('Продажа остановлена');
     act(() => {
       vi.advanceTimersByTime(3900);
@@ -188,27 +215,27 @@ describe('HallView: seats', () => {
           fail ? { result: 0, error: 622, message: 'Добавление новых билетов в корзину отключено' } : ok(),
       }),
     );
-    const { placeEl } = await renderHall();
-    fireEvent.click(placeEl(104));
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    clickPlace(104);
     expect((await screen.findByRole('alert')).textContent).toBe('Добавление новых билетов в корзину отключено');
-    expect(placeEl(104).classList.contains('pt-sel')).toBe(false);
+    expect(isMine(104)).toBe(false);
     fail = false;
-    fireEvent.click(placeEl(104));
-    await waitFor(() => expect(placeEl(104).classList.contains('pt-sel')).toBe(true));
+    clickPlace(104);
+    await waitFor(() => expect(isMine(104)).toBe(true));
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(2);
   });
 
   it('a server failure shows the spec message', async () => {
     serve(hallRoutes({ 'POST /hallPlace/select/': () => new Response('oops', { status: 502 }) }));
-    const { placeEl } = await renderHall();
-    fireEvent.click(placeEl(101));
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    clickPlace(101);
     expect((await screen.findByRole('alert')).textContent).toBe('Сервер вернул ошибку, попробуйте позже');
   });
 
   it('a failure without a message or code says the seat was not added', async () => {
     serve(hallRoutes({ 'POST /hallPlace/select/': () => ({ result: 0 }) }));
-    const { placeEl } = await renderHall();
-    fireEvent.click(placeEl(101));
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    clickPlace(101);
     expect((await screen.findByRole('alert')).textContent).toBe('Ошибка во время добавления в корзину');
   });
 
@@ -220,8 +247,8 @@ describe('HallView: seats', () => {
         'POST /shopcart/ResetExclude/': () => ok(),
       }),
     );
-    const { placeEl } = await renderHall({ reload });
-    fireEvent.click(placeEl(101));
+    const { clickPlace, isMine, colorOf, look } = await renderHall({ reload });
+    clickPlace(101);
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('В корзине уже есть бронирование');
     expect(within(dialog).getByRole('button', { name: 'Отмена' })).toBeTruthy();
@@ -239,8 +266,8 @@ describe('HallView: seats', () => {
         'POST /shopcart/ResetExclude/': () => ok(),
       }),
     );
-    const { placeEl } = await renderHall({ reload });
-    fireEvent.click(placeEl(101));
+    const { clickPlace, isMine, colorOf, look } = await renderHall({ reload });
+    clickPlace(101);
     const dialog = await screen.findByRole('alertdialog');
     // Unlike an alert, the dialog waits for a choice.
     act(() => {
@@ -251,7 +278,7 @@ describe('HallView: seats', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posts(seen, '/shopcart/ResetExclude/')).toHaveLength(0);
 
-    fireEvent.click(placeEl(101));
+    clickPlace(101);
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Очистить корзину' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     expect(posts(seen, '/shopcart/ResetExclude/')[0]!.body.get('isBooking')).toBe('0');
@@ -264,28 +291,28 @@ describe('HallView: seats', () => {
         'POST /hallPlace/select/': () => (loggedIn ? ok() : { result: 0, error: 440, message: 'Войдите на сайт' }),
       }),
     );
-    const { placeEl, container } = await renderHall();
+    const { clickPlace, isMine, colorOf, look, container } = await renderHall();
     const asked = new Promise<CustomEvent>((resolve) =>
       container.firstElementChild!.addEventListener('login-required', (e) => resolve(e as CustomEvent)),
     );
-    fireEvent.click(placeEl(101));
+    clickPlace(101);
     const event = await asked;
     expect(event.detail.code).toBe(440);
     expect((await screen.findByRole('alert')).textContent).toBe('Войдите на сайт');
     loggedIn = true;
     await act(() => event.detail.retry());
-    expect(placeEl(101).classList.contains('pt-sel')).toBe(true);
+    expect(isMine(101)).toBe(true);
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(2);
   });
 
   it('codes 212/216/631 ask the host for phone confirmation', async () => {
     serve(hallRoutes({ 'POST /hallPlace/select/': () => ({ result: 0, error: 631, message: 'Подтвердите телефон' }) }));
-    const { placeEl, container } = await renderHall();
+    const { clickPlace, isMine, colorOf, look, container } = await renderHall();
     const codes: number[] = [];
     container.firstElementChild!.addEventListener('phone-confirmation-required', (e) =>
       codes.push((e as CustomEvent).detail.code),
     );
-    fireEvent.click(placeEl(101));
+    clickPlace(101);
     await waitFor(() => expect(codes).toEqual([631]));
   });
 });
@@ -293,26 +320,27 @@ describe('HallView: seats', () => {
 describe('HallView: pointer and zoom', () => {
   it('a tap on a touch screen opens the tooltip instead of adding straight away', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall();
-    fireEvent.pointerDown(placeEl(105), { pointerType: 'touch', clientX: 10, clientY: 10 });
-    fireEvent.click(placeEl(105), { clientX: 10, clientY: 10 });
+    const { clickPlace } = await renderHall();
+    clickPlace(105, true);
     expect(await screen.findByRole('dialog', { name: 'Партер, ряд 1, место 5' })).toBeTruthy();
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(0);
   });
 
   it('the end of a drag is not a click', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall();
-    fireEvent.pointerDown(placeEl(105), { pointerType: 'mouse', clientX: 10, clientY: 10 });
-    fireEvent.click(placeEl(105), { clientX: 60, clientY: 40 });
+    const { viewport, placeAt } = await renderHall();
+    const { x, y } = placeAt(105);
+    fireEvent.pointerDown(viewport, { pointerType: 'mouse', clientX: x - 50, clientY: y - 30 });
+    fireEvent.click(viewport, { clientX: x, clientY: y });
     await new Promise((r) => setTimeout(r, 20));
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(0);
   });
 
   it('hovering a place with the mouse names it and its price', async () => {
     serve(hallRoutes());
-    const { placeEl, container } = await renderHall();
-    fireEvent.pointerOver(placeEl(108), { pointerType: 'mouse' });
+    const { container, viewport, placeAt } = await renderHall();
+    const { x, y } = placeAt(108);
+    fireEvent.pointerMove(viewport, { pointerType: 'mouse', clientX: x, clientY: y });
     await waitFor(() =>
       expect(container.querySelector('.pt-hint')?.textContent).toBe(`Партер, ряд 2, место 2, 1${NBSP}500${NBSP}₽`),
     );
@@ -340,14 +368,14 @@ describe('HallView: pointer and zoom', () => {
 describe('HallView: seat tooltip', () => {
   it('opens on click when gifts are possible; adds and removes from it', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall({ config: config({ maxGiftCountPerTicket: 5 }) });
-    fireEvent.click(placeEl(103));
+    const { clickPlace, isMine, colorOf, look } = await renderHall({ config: config({ maxGiftCountPerTicket: 5 }) });
+    clickPlace(103);
     const tip = await screen.findByRole('dialog', { name: 'Партер, ряд 1, место 3' });
     expect(tip.textContent).toContain(`2${NBSP}500${NBSP}₽`);
     expect(posts(seen, '/hallPlace/select/')).toHaveLength(0);
     fireEvent.click(within(tip).getByRole('button', { name: 'Добавить в корзину' }));
     await within(tip).findByRole('button', { name: 'Удалить из корзины' });
-    expect(placeEl(103).classList.contains('pt-sel')).toBe(true);
+    expect(isMine(103)).toBe(true);
     fireEvent.click(within(tip).getByRole('button', { name: 'Удалить из корзины' }));
     await within(tip).findByRole('button', { name: 'Добавить в корзину' });
     expect(posts(seen, '/hallPlace/deselect/')).toHaveLength(1);
@@ -357,8 +385,8 @@ describe('HallView: seat tooltip', () => {
 
   it('a place with several tariffs shows "от" the lowest price and sends the chosen tariff', async () => {
     const seen = serve(hallRoutes());
-    const { placeEl } = await renderHall();
-    fireEvent.click(placeEl(112));
+    const { clickPlace, isMine, colorOf, look } = await renderHall();
+    clickPlace(112);
     const tip = await screen.findByRole('dialog', { name: 'Партер, ряд 2, место 6' });
     expect(tip.textContent).toContain(`от 1${NBSP}200${NBSP}₽`);
     expect(tip.textContent).toContain('Место у прохода');
@@ -463,9 +491,12 @@ describe('HallView: legend', () => {
     const map = hallMap({ anyPremiumTicketFound: { premium: 'true' } });
     map.places[0] = place(101, { privileged: 'vip' });
     serve(hallRoutes({ 'GET /hallview/map/77/': () => map }));
-    const { placeEl } = await renderHall();
+    const { look } = await renderHall();
     expect(screen.getByRole('button', { name: 'Привилегии' })).toBeTruthy();
-    expect(placeEl(101).classList.contains('pt-prem')).toBe(true);
+    // The badge filters the plan to the privileged places: the others are dimmed.
+    fireEvent.click(screen.getByRole('button', { name: 'Привилегии' }));
+    await waitFor(() => expect(look(102)).toBe('dim'));
+    expect(look(101)).toBe('free');
   });
 });
 
@@ -517,9 +548,9 @@ describe('mountHallView', () => {
     const selected: number[] = [];
     host.addEventListener('ticket-selected', (e) => selected.push((e as CustomEvent).detail.placeId));
     const unmount = mountHallView(host, { config: config(), http });
-    await waitFor(() => expect(host.querySelector('[data-place-id="101"][fill]')).not.toBeNull());
+    await waitFor(() => expect(host.querySelector('.pt-hall-viewport')).toHaveProperty('ptPlan'));
     expect(document.head.querySelector('style[data-pt-seat-map-css]')).not.toBeNull();
-    fireEvent.click(host.querySelector('[data-place-id="101"]')!);
+    planProbe(host).clickPlace(101);
     await waitFor(() => expect(selected).toEqual([101]));
     act(() => unmount());
     expect(host.childElementCount).toBe(0);

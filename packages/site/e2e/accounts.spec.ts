@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addPlace, freePlaces, openClubPerformance } from './helpers.js';
+import { placeLook } from './plan.js';
 
 const PASSWORD = 'long enough 42';
 
@@ -42,9 +43,7 @@ test('account: signs up with the consent, signs out, and signs in through the po
 
   // A guest picks a seat, then signs in through the header's popup: the seat stays in the basket.
   await openClubPerformance(page);
-  const [id] = await freePlaces(page).evaluateAll((els) =>
-    els.slice(0, 1).map((e) => e.getAttribute('data-place-id')!),
-  );
+  const [id] = await freePlaces(page);
   await addPlace(page, id!);
   await page.getByRole('link', { name: 'Войти' }).click();
   const dialog = page.getByRole('dialog', { name: 'Вход' });
@@ -56,6 +55,6 @@ test('account: signs up with the consent, signs out, and signs in through the po
   await dialog.getByLabel('Пароль').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Авторизация' }).click();
   await expect(page.getByRole('link', { name: 'Анна' })).toBeVisible();
-  await expect(page.locator(`circle.place.pt-sel[data-place-id="${id}"]`)).toBeAttached();
+  await expect.poll(() => placeLook(page, id!)).toBe('mine');
   await expect(page.locator('.basket-link__count')).toContainText('1');
 });

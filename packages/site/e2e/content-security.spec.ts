@@ -29,9 +29,7 @@ test('finding 8: the whole guest purchase runs under the pagesâ€™ and the bankâ€
 }) => {
   const reports = await watchPolicies(page);
   await openClubPerformance(page);
-  const [id] = await freePlaces(page).evaluateAll((els) =>
-    els.slice(0, 1).map((e) => e.getAttribute('data-place-id')!),
-  );
+  const [id] = await freePlaces(page);
   await addPlace(page, id!);
 
   const answer = await page.goto('/shopcart/');

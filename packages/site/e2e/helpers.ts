@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { clickPlace, freePlaceIds, type PlanScope, placeLook, planReady } from './plan.js';
 
 export const CLUB_SHOW = 'Группа «Ночные трамваи»';
 
@@ -10,26 +11,29 @@ export async function openClubPerformance(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/show\//);
   await page.locator('a[href^="/performance/"]').first().click();
   await expect(page).toHaveURL(/\/performance\/\d+\//);
-  await expect(page.locator('circle.place[fill]').first()).toBeAttached();
+  await planReady(page);
 }
 
-/** Free places on the plan, not yet in this buyer's basket. */
-export function freePlaces(page: Page) {
-  return page.locator('circle.place[fill]:not(.pt-sel)');
+/** The first `count` free places of the plan (not yet in this buyer's basket): there are that many. */
+export async function freePlaces(scope: PlanScope, count = 1): Promise<number[]> {
+  const ids = await freePlaceIds(scope, count);
+  expect(ids, `${count} free place(s) on the plan`).toHaveLength(count);
+  return ids;
 }
 
 /**
  * Clicks a free place. Where gifts are off (maxGiftCountPerTicket 0) a desktop click puts it in
  * the basket at once; otherwise the seat tooltip opens with 'Добавить в корзину'.
  */
-export async function addPlace(page: Page, placeId: string): Promise<void> {
-  const place = page.locator(`circle.place[data-place-id="${placeId}"]`);
-  const selected = page.locator(`circle.place.pt-sel[data-place-id="${placeId}"]`);
-  const add = page.getByRole('button', { name: 'Добавить в корзину' });
-  await place.click();
-  await expect(selected.or(add)).toBeVisible();
+export async function addPlace(scope: PlanScope, placeId: number | string): Promise<void> {
+  const add = scope.getByRole('button', { name: 'Добавить в корзину' });
+  await clickPlace(scope, placeId);
+  // Either the place is in the basket already or its tooltip offers it.
+  await expect
+    .poll(async () => ((await add.isVisible()) ? 'offered' : await placeLook(scope, placeId)))
+    .toMatch(/^(offered|mine)$/);
   if (await add.isVisible()) await add.click();
-  await expect(place).toHaveClass(/pt-sel/);
+  await expect.poll(() => placeLook(scope, placeId)).toBe('mine');
 }
 
 export async function advanceServerClock(page: Page, minutes: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { freePlaces, outboxCode, payWithSandboxCard, registerBuyer } from './helpers.js';
+import { clickPlace, placeLook, planReady } from './plan.js';
 
 /** The demo show whose sale asks for a confirmed phone (server seed/extras.ts PHONE_CHECKED_SHOW). */
 const PHONE_CHECKED_SHOW_PAGE = '/show/dzhaz-kvartet-sinyaya-ptitsa/';
@@ -18,12 +19,9 @@ test('account: a seat of a sale that asks for a confirmed phone opens the PIN di
   // The show's hall page: the first free seat is refused with 212, and the dialog asks for a number.
   await page.goto(PHONE_CHECKED_SHOW_PAGE);
   await page.locator('a[href^="/performance/"]').first().click();
-  await expect(page.locator('circle.place[fill]').first()).toBeAttached();
-  const [id] = await freePlaces(page).evaluateAll((els) =>
-    els.slice(0, 1).map((e) => e.getAttribute('data-place-id')!),
-  );
-  const place = page.locator(`circle.place[data-place-id="${id}"]`);
-  await place.click();
+  await planReady(page);
+  const [id] = await freePlaces(page);
+  await clickPlace(page, id!);
   const add = page.getByRole('button', { name: 'Добавить в корзину' });
   const dialog = page.getByRole('dialog', { name: 'Подтверждение телефона' });
   await expect(add.or(dialog)).toBeVisible();
@@ -52,7 +50,7 @@ test('account: a seat of a sale that asks for a confirmed phone opens the PIN di
 
   // The dialog closes and the seat is asked for again: it is in the basket now.
   await expect(dialog).toBeHidden();
-  await expect(page.locator(`circle.place.pt-sel[data-place-id="${id}"]`)).toBeAttached();
+  await expect.poll(() => placeLook(page, id!)).toBe('mine');
 
   await page.goto('/shopcart/');
   await expect(page.getByText(/Итого: 1 билет/)).toBeVisible();

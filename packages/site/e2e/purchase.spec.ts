@@ -1,17 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { addPlace, advanceServerClock, freePlaces, openClubPerformance, payWithSandboxCard } from './helpers.js';
+import { placeLook, placePaint, planReady, probePlace } from './plan.js';
 
 test.describe.configure({ mode: 'serial' });
 
 async function pickTwoSeatsAndOneStanding(page: import('@playwright/test').Page) {
   await openClubPerformance(page);
-  const ids = await freePlaces(page).evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-place-id')!));
+  const ids = await freePlaces(page, 2);
   expect(ids).toHaveLength(2);
   // Free places are painted with their price colour, not the grey of taken ones.
-  const fill = await page
-    .locator(`circle.place[data-place-id="${ids[0]}"]`)
-    .evaluate((el) => getComputedStyle(el).fill);
-  expect(fill).not.toBe('rgb(220, 220, 226)');
+  const free = await probePlace(page, ids[0]!);
+  expect(free).toMatchObject({ look: 'free', color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+  expect(free!.color).not.toBe('#dcdce2');
+  await expect.poll(() => placePaint(page, ids[0]!)).toBe(free!.color);
   for (const id of ids) await addPlace(page, id);
   await page.locator('g.entrance-section.pt-on:not(.pt-none)').first().click();
   await page.getByRole('button', { name: 'Добавить в корзину' }).click();
@@ -66,20 +67,20 @@ test('a declined card shows the error and keeps the basket', async ({ page }) =>
 test('a hold that expires frees the seats for another buyer', async ({ browser }) => {
   const first = await browser.newPage();
   await openClubPerformance(first);
-  const [id] = await freePlaces(first).evaluateAll((els) =>
-    els.slice(0, 1).map((e) => e.getAttribute('data-place-id')!),
-  );
+  const [id] = await freePlaces(first);
   await addPlace(first, id!);
   const hallUrl = first.url();
 
   const second = await browser.newPage();
   await second.goto(hallUrl);
-  await expect(second.locator('circle.place[fill]').first()).toBeAttached();
-  await expect(second.locator(`circle.place[data-place-id="${id}"]`)).not.toHaveAttribute('fill');
+  await planReady(second);
+  // Held by the first buyer: not for sale to the second.
+  await expect.poll(() => placeLook(second, id!)).toBe('off');
 
   await advanceServerClock(first, 16);
   await second.reload();
-  await expect(second.locator(`circle.place[data-place-id="${id}"]`)).toHaveAttribute('fill');
+  await planReady(second);
+  await expect.poll(() => placeLook(second, id!)).toBe('free');
   await addPlace(second, id!);
   // The first buyer's basket is empty now: the countdown sent them back.
   const state = await (await first.request.get('/shopcart/state/')).json();

@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { addPlace, freePlaces, payWithSandboxCard, registerBuyer } from './helpers.js';
+import { planReady } from './plan.js';
 
 /** A theatre show whose last date in the demo schedule is weeks ahead (and needs no phone check). */
 const FAR_SHOW_PAGE = '/show/revizor/';
@@ -14,10 +15,8 @@ const FAR_SHOW_PAGE = '/show/revizor/';
 async function buyFarTicket(page: Page): Promise<void> {
   await page.goto(FAR_SHOW_PAGE);
   await page.locator('a[href^="/performance/"]').last().click();
-  await expect(page.locator('circle.place[fill]').first()).toBeAttached();
-  const [id] = await freePlaces(page).evaluateAll((els) =>
-    els.slice(0, 1).map((e) => e.getAttribute('data-place-id')!),
-  );
+  await planReady(page);
+  const [id] = await freePlaces(page);
   await addPlace(page, id!);
   await page.goto('/shopcart/');
   await expect(page.getByText(/Итого: 1 билет/)).toBeVisible();

@@ -3,11 +3,13 @@ import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { answerFailed, type BasketState, type BasketTicket, clearBasket, removeTicket } from '../api/basket.js';
 import type { Http } from '../api/http.js';
+import { ConfirmDialog } from '../ui/confirm.js';
 import { useCountdown } from '../ui/countdown.js';
 import { browserNavigation, type Navigation, siteUrl } from '../ui/navigation.js';
 import { useNotices } from '../ui/notices.js';
-import { groupByPerformance, type PerformanceGroup, performanceWhen, ticketKey } from './group.js';
+import { groupByPerformance, ticketKey, ticketSet } from './group.js';
 import { type BasketStore, createBasketStore, refreshBasket } from './store.js';
+import { PerformanceTickets } from './ticket-list.js';
 
 export interface BasketProps {
   http: Http;
@@ -29,12 +31,10 @@ export function Basket({ http, initialState, store: given, navigation = browserN
   // Spec 4.4: at 0 the hold is gone; /shopcart/ shows what is left.
   const secondsLeft = useCountdown(holdDeadline, () => navigation.go(siteUrl(http, '/shopcart/')));
 
-  const askRemove = (ticket: BasketTicket) =>
-    notices.confirm({
-      message: messages.confirmDeleteTicket,
-      actionLabel: 'Удалить',
-      onConfirm: () => void remove(ticket),
-    });
+  // 2.3: deleting one ticket of a set (a group, an exclusive pair) highlights the whole set while
+  // the buyer confirms; the server then takes the whole set out.
+  const [removing, setRemoving] = useState<BasketTicket | null>(null);
+  const highlighted = new Set(removing ? ticketSet(state.tickets, removing).map(ticketKey) : []);
 
   const remove = async (ticket: BasketTicket) => {
     setBusy(true);
@@ -118,8 +118,9 @@ export function Basket({ http, initialState, store: given, navigation = browserN
               key={group.performanceId}
               group={group}
               busy={busy}
-              onRemove={askRemove}
+              onRemove={setRemoving}
               href={siteUrl(http, group.performanceFullUrl)}
+              highlighted={highlighted}
             />
           ))}
           <div className="pt-basket__total">
@@ -139,85 +140,20 @@ export function Basket({ http, initialState, store: given, navigation = browserN
         </>
       )}
       <p className="pt-basket__no-fee">Билеты продаются без комиссии и сервисного сбора.</p>
+      {removing ? (
+        <ConfirmDialog
+          message={messages.confirmDeleteTicket}
+          actionLabel="Удалить"
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            setRemoving(null);
+            void remove(removing);
+          }}
+        />
+      ) : null}
       {notices.view}
     </section>
   );
-}
-
-function PerformanceTickets({
-  group,
-  busy,
-  onRemove,
-  href,
-}: {
-  group: PerformanceGroup;
-  busy: boolean;
-  onRemove: (ticket: BasketTicket) => void;
-  href: string;
-}) {
-  const headingId = useId();
-  return (
-    <article className="pt-basket__performance" aria-labelledby={headingId}>
-      <header className="pt-basket__performance-head">
-        <h3 id={headingId} className="pt-basket__show">
-          <a className="pt-link" href={href}>
-            {group.showName}
-          </a>
-        </h3>
-        <p className="pt-basket__when">
-          <time dateTime={group.performanceDate}>{performanceWhen(group.performanceDate)}</time>
-        </p>
-        <p className="pt-basket__where">
-          {group.buildingName}, {group.hallName}
-        </p>
-      </header>
-      <ul className="pt-basket__tickets">
-        {group.tickets.map((ticket) => (
-          <TicketLine key={ticketKey(ticket)} ticket={ticket} busy={busy} onRemove={onRemove} />
-        ))}
-      </ul>
-    </article>
-  );
-}
-
-function TicketLine({
-  ticket,
-  busy,
-  onRemove,
-}: {
-  ticket: BasketTicket;
-  busy: boolean;
-  onRemove: (ticket: BasketTicket) => void;
-}) {
-  const seat = ticket.kind === 'place' ? seatText(ticket) : `${ticket.count} ${ticketWord(ticket.count)}`;
-  return (
-    <li className="pt-ticket">
-      <div className="pt-ticket__seat">
-        <span className="pt-ticket__section">{ticket.sectionName}</span>
-        {seat ? <span className="pt-ticket__place">{seat}</span> : null}
-        {ticket.tariffName ? <span className="pt-ticket__tariff">{ticket.tariffName}</span> : null}
-      </div>
-      <span className="pt-ticket__price">
-        {ticket.kind === 'entrance' && ticket.count > 1 ? `${ticket.count} × ` : ''}
-        {formatPrice(ticket.price)}
-      </span>
-      <button
-        type="button"
-        className="pt-ticket__remove"
-        aria-label={`Удалить билет: ${ticket.sectionName}${seat ? `, ${seat}` : ''}`}
-        disabled={busy}
-        onClick={() => onRemove(ticket)}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
-    </li>
-  );
-}
-
-function seatText(ticket: BasketTicket): string {
-  return [ticket.row ? `Ряд ${ticket.row}` : '', ticket.place ? `Место ${ticket.place}` : '']
-    .filter(Boolean)
-    .join(', ');
 }
 
 function requireState(state: BasketState | undefined): BasketState {

@@ -33,6 +33,15 @@ export function groupByPerformance(tickets: readonly BasketTicket[]): Performanc
   return [...groups.values()];
 }
 
+/**
+ * The tickets that leave the basket with `ticket` (2.3): the lines of its set (a group, an
+ * exclusive pair: the same setKey in the same performance), or the ticket alone.
+ */
+export function ticketSet(tickets: readonly BasketTicket[], ticket: BasketTicket): BasketTicket[] {
+  if (!ticket.setKey) return [ticket];
+  return tickets.filter((t) => t.performanceId === ticket.performanceId && t.setKey === ticket.setKey);
+}
+
 /** A stable React key and a unique label per ticket line. */
 export function ticketKey(ticket: BasketTicket): string {
   return ticket.cypher ?? `entrance:${ticket.performanceId}:${ticket.sectionId}:${ticket.price}`;

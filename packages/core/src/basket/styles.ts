@@ -9,6 +9,7 @@ export const basketCss = `
 .pt-basket__show .pt-link { color: inherit; text-decoration: none; }
 .pt-basket__tickets { list-style: none; margin: 12px 0 0; padding: 0; }
 .pt-ticket { display: grid; grid-template-columns: 1fr auto 44px; align-items: center; gap: 12px; padding: 10px 0; border-top: 1px solid var(--pt-line); }
+.pt-ticket--set { background: #fff4e5; box-shadow: inset 4px 0 0 var(--pt-accent); }
 .pt-ticket__seat { display: flex; flex-wrap: wrap; gap: 4px 12px; }
 .pt-ticket__tariff { color: var(--pt-muted); }
 .pt-ticket__price { font-weight: 600; white-space: nowrap; }

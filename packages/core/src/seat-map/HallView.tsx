@@ -1,34 +1,45 @@
 /**
- * The hall page's seat map widget (spec 2.1 SVG variant, 4.1, 5.1, 8.1, 8.2).
+ * The hall page's seat map widget (spec 2.1, 2.2, 4.1, 4.3, 5.1, 8.1, 8.2).
  *
- * Shape: React renders the chrome (legend, zoom buttons, tooltips, alerts, the list
- * alternative); the plan itself is the hall SVG inserted once as markup into a div React never
- * touches. Places are coloured in one pass, clicks and hover are delegated to the viewport, and
- * a basket change repaints only the places whose state changed (valtio operations name them).
+ * Shape (decision 0025): React renders the chrome (legend, section list, best available, zoom
+ * buttons, tooltips, alerts, the list alternative, the mini basket); the plan is the hall SVG
+ * without its places, inserted once as markup into a div React never touches and moved by
+ * panzoom, with the places drawn on a canvas over it (plan/canvas-plan.ts). The flow lives in
+ * the framework-free controllers of store/; this component wires them to the page.
  */
 
-import {
-  DEFAULT_MAX_GIFT_COUNT_PER_TICKET,
-  type HallPageConfig,
-  hallIsClickable,
-  hallMap,
-  hallPageConfig,
-} from '@partera/contract';
+import { type HallPageConfig, hallPageConfig } from '@partera/contract';
 import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { subscribe } from 'valtio/vanilla';
 import { HallApi, type HallMapAnswer } from '../api/hall.js';
 import { Http, readSessionFromMeta } from '../api/http.js';
-import { type HallContext, togglePlace } from '../store/hall-actions.js';
-import { applyMap, createHallState, type HallData, indexHallData } from '../store/hall-store.js';
+import { planSupported } from '../store/browser-support.js';
+import { seatsDisabled } from '../store/hall-actions.js';
+import { type HallContext, hallSettings } from '../store/hall-context.js';
+import { applyMap, createHallState, type HallData } from '../store/hall-store.js';
 import { MSG } from '../store/spec.js';
 import { useDomEffect } from '../ui/dom-effect.js';
 import { HallAlertBox } from './alert.js';
-import { type HallPlan, insertPlan, paintEntrance, paintPlan, setPlaceState, targetOf } from './hall-svg.js';
+import { BasketFooter } from './basket-footer.js';
+import { BestAvailableForm } from './best-available.js';
+import { hallBasketUrl } from './buy-button.js';
+import { type HallPlan, insertPlan, paintEntrance, paintPlan } from './hall-svg.js';
 import { filterRule, type PriceBadge, priceBadges } from './legend.js';
 import { LegendBar } from './legend-bar.js';
+import { MiniBasket } from './mini-basket.js';
+import { OldBrowserNotice } from './old-browser.js';
+import { PackageBar } from './package-bar.js';
 import { type OpenTip, PlaceList } from './place-list.js';
-import { placeAccessibleName } from './place-text.js';
+import { hallDataOf } from './plan/hall-data.js';
+import { loadPlanSource } from './plan/load.js';
+import { decodePlan, type PlanModel } from './plan/model.js';
+import { usePlanCanvas } from './plan/use-plan.js';
+import { type ScreenBox, usePlanPointer } from './plan/use-plan-pointer.js';
+import { useSectionFocus } from './plan/use-section-focus.js';
+import { placePhoto } from './seat-photo.js';
+import { SectionList } from './section-list.js';
+import { SectionListView } from './section-list-view.js';
 import { T } from './texts.js';
 import { EntranceTip, PlaceTip, type TipAnchor } from './tooltips.js';
 import { type PanzoomControls, type PanzoomTransform, usePanzoom } from './use-panzoom.js';
@@ -47,24 +58,33 @@ export interface HallViewProps {
   eventTarget?: EventTarget | null;
   /** Page reload after the only-booking basket reset (default `location.reload`). */
   reload?: () => void;
+  /** The basket footer with the buy button (mobile, spec 2.1): for hosts without a basket bar of their own. */
+  basketFooter?: boolean;
+  /**
+   * The mini basket popup after each change (spec 4.4; default on). A host whose page keeps its
+   * own basket bar in view, as the ticket site does, turns it off rather than show the basket twice.
+   */
+  miniBasket?: boolean;
+  /** The performance's next date, linked by the basket footer while the basket is empty. */
+  nextDateUrl?: string;
   className?: string;
 }
 
 interface LoadedHall {
   data: HallData;
+  /** The static drawing: entrance sections stay SVG elements, places are on the canvas. */
   plan: HallPlan;
+  model: PlanModel;
+  svg: SVGSVGElement;
   badges: PriceBadge[];
 }
 
 type Tip = { kind: 'place' | 'entrance'; id: number; anchor: TipAnchor };
 
-const DRAG_TOLERANCE_PX = 6;
-
 /** Half the desktop tooltip's width plus a margin: the tooltip stays inside the widget. */
 const TIP_HALF_WIDTH_PX = 152;
 
-function anchorOf(root: HTMLElement | null, el: Element): TipAnchor {
-  const r = el.getBoundingClientRect();
+function anchorOf(root: HTMLElement | null, r: ScreenBox): TipAnchor {
   const base = root?.getBoundingClientRect();
   const width = base?.width ?? 0;
   let x = r.left + r.width / 2 - (base?.left ?? 0);
@@ -85,15 +105,15 @@ export function HallView(props: HallViewProps) {
   const [hint, setHint] = useState<{ text: string; anchor: TipAnchor } | null>(null);
   const [filter, setFilter] = useState<string | null>(null);
   const [listMode, setListMode] = useState(false);
+  // Decided after mounting: the server's render and the first client render agree.
+  const [supported, setSupported] = useState(true);
+  useEffect(() => setSupported(planSupported()), []);
+  const onlySections = config.isOnlySections === true;
   const hallId = useId().replace(/[^\w-]/g, '');
-  const scope = `[data-pt-hall="${hallId}"]`;
-
-  const canAct = hallIsClickable(config);
-  const maxGifts = config.maxGiftCountPerTicket ?? DEFAULT_MAX_GIFT_COUNT_PER_TICKET;
   const propsRef = useRef(props);
   propsRef.current = props;
 
-  // Load the map and the SVG, then insert, index and paint the plan once.
+  // Load the compact map and the layout (or the spec's map and SVG), insert the static drawing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads only for another performance or plan
   useEffect(() => {
     let cancelled = false;
@@ -101,22 +121,21 @@ export function HallView(props: HallViewProps) {
     setHall(null);
     setTip(null);
     state.status = 'loading';
-    const valid = hallPageConfig.safeParse(cfg);
-    if (!valid.success) {
+    if (!hallPageConfig.safeParse(cfg).success) {
       state.status = 'error';
       state.loadError = MSG.hallMapLoadError;
       return;
     }
-    Promise.all([map ? hallMap.response.parse(map) : api.loadMap(cfg.performanceId), svg ?? api.loadSvg(cfg.svgUrl)])
-      .then(([answer, markup]) => {
+    loadPlanSource(api, cfg, { map, svg })
+      .then(({ answer, layout, state: compact, cypherTexts }) => {
         if (cancelled || !canvasRef.current) return;
-        if (answer.error) throw new Error(answer.message ?? 'hall map failure');
-        const data = indexHallData(answer);
-        const svgEl = insertPlan(canvasRef.current, markup);
+        const model = decodePlan(layout, compact, cypherTexts);
+        const data = hallDataOf(model, answer);
+        const svgEl = insertPlan(canvasRef.current, layout.svg);
         svgEl.setAttribute('aria-label', T.planLabel);
         applyMap(state, data, answer, cfg.performanceId, cfg.tickets);
         const plan = paintPlan(svgEl, data);
-        setHall({ data, plan, badges: priceBadges(data, plan.placeCount) });
+        setHall({ data, plan, model, svg: svgEl, badges: priceBadges(data, model.count) });
       })
       .catch(() => {
         if (cancelled) return;
@@ -126,20 +145,16 @@ export function HallView(props: HallViewProps) {
     return () => {
       cancelled = true;
     };
-  }, [api, config.performanceId, config.svgUrl, state]);
+  }, [api, config.performanceId, config.svgUrl, config.hallBasisId, state]);
 
   const ctx = useMemo<HallContext | null>(() => {
     if (!hall) return null;
+    const search = typeof location === 'undefined' ? '' : location.search;
     return {
       state,
       data: hall.data,
       api,
-      performanceId: config.performanceId,
-      canAct,
-      limits: {
-        maxTicketCount: config.maxTicketCount,
-        ticketInBasketOfOtherPerformances: config.ticketInBasketOfOtherPerformances ?? 0,
-      },
+      ...hallSettings(config, search),
       get events() {
         return propsRef.current.eventTarget ?? rootRef.current;
       },
@@ -147,67 +162,48 @@ export function HallView(props: HallViewProps) {
         return propsRef.current.reload;
       },
     };
-  }, [hall, state, api, config.performanceId, config.maxTicketCount, config.ticketInBasketOfOtherPerformances, canAct]);
+  }, [hall, state, api, config]);
 
   // Entrance sections: colour by price, disabled when no tickets are left.
-  const paintEntrances = useCallback(
-    (only?: number) => {
-      if (!hall) return;
-      const colorByPrice = new Map(hall.data.legend.map((e) => [e.p, e.c]));
-      for (const [id, g] of hall.plan.entrances) {
-        if (only !== undefined && id !== only) continue;
-        const s = hall.data.sections.get(id)!;
-        paintEntrance(g, colorByPrice.get(s.price) ?? '', {
-          free: state.entranceFree[id] ?? 0,
-          held: state.entrance[id] ?? 0,
-        });
-        g.classList.toggle('pt-wait', state.busy[`s:${id}`] === true);
-      }
-    },
-    [hall, state],
-  );
-
-  // Repaint exactly the places whose basket state changed: the buyer's own places and the
-  // calls in flight are a handful of keys, so comparing them with what is drawn is cheap. A DOM
-  // effect: subscribed at the commit that shows the plan, so no change slips in before it.
+  const paintEntrances = useCallback(() => {
+    if (!hall) return;
+    const colorByPrice = new Map(hall.data.legend.map((e) => [e.p, e.c]));
+    for (const [id, g] of hall.plan.entrances) {
+      const s = hall.data.sections.get(id)!;
+      paintEntrance(g, colorByPrice.get(s.price) ?? '', {
+        free: state.entranceFree[id] ?? 0,
+        held: state.entrance[id] ?? 0,
+      });
+      g.classList.toggle('pt-wait', state.busy[`s:${id}`] === true);
+    }
+  }, [hall, state]);
   useDomEffect(() => {
     if (!hall) return;
-    const { plan, data } = hall;
-    let drawnSelected = new Set(Object.keys(state.selected));
-    let drawnBusy = new Set(Object.keys(state.busy));
-    const repaintPlace = (id: number) => {
-      const el = plan.places.get(id);
-      const p = data.places.get(id);
-      if (el && p) setPlaceState(el, { selected: state.selected[id] === true, busy: state.busy[p.cypher] === true });
-    };
-    const sync = () => {
-      const selected = new Set(Object.keys(state.selected));
-      const busy = new Set(Object.keys(state.busy));
-      const changed = new Set<number>();
-      for (const key of changedKeys(drawnSelected, selected)) changed.add(Number(key));
-      for (const key of changedKeys(drawnBusy, busy)) {
-        const id = data.byCypher.get(key);
-        if (id !== undefined) changed.add(id);
-      }
-      for (const id of changed) repaintPlace(id);
-      drawnSelected = selected;
-      drawnBusy = busy;
-      paintEntrances();
-    };
-    sync();
-    return subscribe(state, sync);
+    paintEntrances();
+    return subscribe(state, paintEntrances);
   }, [hall, state, paintEntrances]);
+
+  const activeBadge = hall?.badges.find((b) => b.id === filter);
+  const disabled = useCallback(() => (ctx ? seatsDisabled(ctx) : false), [ctx]);
+  const planView = usePlanCanvas(hall, viewportRef, state, activeBadge, disabled);
 
   const zoomRef = useRef<PanzoomControls | null>(null);
   const tipTransform = useRef<PanzoomTransform | null>(null);
   const tipOpener = useRef<HTMLElement | null>(null);
-  const openTip: OpenTip = useCallback((target, anchorEl) => {
+  const showTip = useCallback((next: Tip, opener: HTMLElement | null) => {
     setHint(null);
     tipTransform.current = zoomRef.current?.transform() ?? null;
-    tipOpener.current = anchorEl instanceof HTMLElement ? anchorEl : null;
-    setTip({ ...target, anchor: anchorOf(rootRef.current, anchorEl) });
+    tipOpener.current = opener;
+    setTip(next);
   }, []);
-
+  const openTip: OpenTip = useCallback(
+    (target, el) =>
+      showTip(
+        { ...target, anchor: anchorOf(rootRef.current, el.getBoundingClientRect()) },
+        el instanceof HTMLElement ? el : null,
+      ),
+    [showTip],
+  );
   const closeTip = useCallback(() => {
     // Back to the list button that opened it; a tooltip of the plan just closes.
     tipOpener.current?.focus();
@@ -215,52 +211,14 @@ export function HallView(props: HallViewProps) {
     setTip(null);
   }, []);
 
-  // Delegated pointer handling on the plan: one listener for 80 000 places.
-  useDomEffect(() => {
-    const view = viewportRef.current;
-    if (!hall || !ctx || !view) return;
-    let down: { x: number; y: number; touch: boolean } | null = null;
-    const onDown = (e: PointerEvent) => {
-      down = { x: e.clientX, y: e.clientY, touch: e.pointerType === 'touch' || e.pointerType === 'pen' };
-    };
-    const onClick = (e: MouseEvent) => {
-      const start = down;
-      down = null;
-      if (start && Math.hypot(e.clientX - start.x, e.clientY - start.y) > DRAG_TOLERANCE_PX) return;
-      const t = targetOf(hall.plan, e.target);
-      if (!t || !ctx.canAct) {
-        setTip(null);
-        return;
-      }
-      if (t.kind === 'place') {
-        const p = hall.data.places.get(t.id)!;
-        // Desktop, no gifts to offer, one tariff: the click itself puts the seat in (or takes it out).
-        if (!start?.touch && maxGifts === 0 && p.countTax <= 1) {
-          setTip(null);
-          void togglePlace(ctx, t.id);
-          return;
-        }
-      }
-      openTip({ kind: t.kind, id: t.id }, t.el);
-    };
-    const onOver = (e: PointerEvent) => {
-      if (e.pointerType !== 'mouse') return;
-      const t = targetOf(hall.plan, e.target);
-      if (t?.kind !== 'place') return setHint(null);
-      setHint({ text: placeAccessibleName(hall.data.places.get(t.id)!), anchor: anchorOf(rootRef.current, t.el) });
-    };
-    const onLeave = () => setHint(null);
-    view.addEventListener('pointerdown', onDown, true);
-    view.addEventListener('click', onClick);
-    view.addEventListener('pointerover', onOver);
-    view.addEventListener('pointerleave', onLeave);
-    return () => {
-      view.removeEventListener('pointerdown', onDown, true);
-      view.removeEventListener('click', onClick);
-      view.removeEventListener('pointerover', onOver);
-      view.removeEventListener('pointerleave', onLeave);
-    };
-  }, [hall, ctx, maxGifts, openTip]);
+  const sections = useSectionFocus(planView, zoomRef);
+  usePlanPointer(viewportRef, hall?.plan ?? null, ctx, planView, {
+    openPlace: (id, at) => showTip({ kind: 'place', id, anchor: anchorOf(rootRef.current, at) }, null),
+    openEntrance: (id, el) => openTip({ kind: 'entrance', id }, el),
+    openSection: (id, at) => sections.open(id, at),
+    closeTip: () => setTip(null),
+    hint: (text, at) => setHint(text && at ? { text, anchor: anchorOf(rootRef.current, at) } : null),
+  });
 
   const zoom = usePanzoom(canvasRef, viewportRef, {
     ready: hall !== null,
@@ -268,12 +226,10 @@ export function HallView(props: HallViewProps) {
     wheelNeedsModifier: config.isIframe === true,
     onChange: (t) => {
       setHint(null);
+      planView?.plan.schedule();
       // The tooltip points at a place: once the plan moves away under it, it closes.
       const at = tipTransform.current;
-      if (
-        at &&
-        (t.scale !== at.scale || Math.hypot((t.x - at.x) * t.scale, (t.y - at.y) * t.scale) > DRAG_TOLERANCE_PX)
-      ) {
+      if (at && (t.scale !== at.scale || Math.hypot((t.x - at.x) * t.scale, (t.y - at.y) * t.scale) > 6)) {
         tipTransform.current = null;
         setTip(null);
       }
@@ -281,32 +237,45 @@ export function HallView(props: HallViewProps) {
   });
   zoomRef.current = zoom;
 
-  const activeBadge = hall?.badges.find((b) => b.id === filter);
+  const basketUrl = hallBasketUrl(api.http);
   const tipPlace = tip?.kind === 'place' ? hall?.data.places.get(tip.id) : undefined;
   const tipSection = tip?.kind === 'entrance' ? hall?.data.sections.get(tip.id) : undefined;
-  const photo = tipPlace ? config.hallPlaceImages?.find((i) => i.place_id === tipPlace.id)?.image : undefined;
+  const showPlan = supported && !onlySections;
 
   return (
     <div
       ref={rootRef}
-      className={['pt-hall', canAct ? '' : 'pt-hall--readonly', props.className ?? ''].filter(Boolean).join(' ')}
+      className={['pt-hall', ctx?.canAct === false ? 'pt-hall--readonly' : '', props.className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       data-pt-hall={hallId}
     >
-      {activeBadge ? <style>{filterRule(scope, activeBadge)}</style> : null}
+      {/* The legend filter dims entrance sections outside the chosen badge (places: the canvas). */}
+      {activeBadge ? <style>{filterRule(`[data-pt-hall="${hallId}"]`, activeBadge)}</style> : null}
+      {ctx?.package ? (
+        <PackageBar
+          ctx={ctx}
+          previousUrl={config.packagePreviousUrl}
+          nextUrl={config.packageNextUrl}
+          basketUrl={basketUrl}
+        />
+      ) : null}
       <div className="pt-hall-bar">
-        <button
-          type="button"
-          className="pt-list-toggle"
-          aria-pressed={listMode}
-          disabled={!hall}
-          onClick={() => {
-            setTip(null);
-            setListMode(!listMode);
-          }}
-        >
-          {T.listToggle}
-        </button>
-        {hall ? (
+        {showPlan ? (
+          <button
+            type="button"
+            className="pt-list-toggle"
+            aria-pressed={listMode}
+            disabled={!hall}
+            onClick={() => {
+              setTip(null);
+              setListMode(!listMode);
+            }}
+          >
+            {T.listToggle}
+          </button>
+        ) : null}
+        {hall && showPlan ? (
           <LegendBar
             badges={hall.badges}
             active={filter}
@@ -314,7 +283,23 @@ export function HallView(props: HallViewProps) {
           />
         ) : null}
       </div>
-      <div ref={viewportRef} className="pt-hall-viewport" hidden={listMode}>
+      {ctx && hall && showPlan ? (
+        // Folded by default: a stadium has dozens of sections, and the plan comes first.
+        <div className="pt-hall-tools">
+          {sections.navigation ? (
+            <details className="pt-tool">
+              <summary>{T.sectionsTitle}</summary>
+              <SectionList ctx={ctx} navigation={sections.navigation} />
+            </details>
+          ) : null}
+          <details className="pt-tool">
+            <summary>{T.bestAvailable}</summary>
+            <BestAvailableForm ctx={ctx} badges={hall.badges} />
+          </details>
+        </div>
+      ) : null}
+      {supported ? null : <OldBrowserNotice />}
+      <div ref={viewportRef} className="pt-hall-viewport" hidden={listMode || !showPlan}>
         {snap.status === 'loading' ? (
           <div className="pt-loading" role="status">
             <span className="pt-spinner" aria-hidden="true" />
@@ -338,6 +323,7 @@ export function HallView(props: HallViewProps) {
           </fieldset>
         ) : null}
       </div>
+      {ctx && !showPlan ? <SectionListView ctx={ctx} /> : null}
       {listMode && hall && ctx ? <PlaceList ctx={ctx} data={hall.data} openTip={openTip} /> : null}
       {hint && !tip ? (
         <div className="pt-hint" aria-hidden="true" style={anchorStyle(hint.anchor)}>
@@ -345,12 +331,23 @@ export function HallView(props: HallViewProps) {
         </div>
       ) : null}
       {ctx && tipPlace && tip ? (
-        <PlaceTip key={`p${tip.id}`} ctx={ctx} place={tipPlace} anchor={tip.anchor} photo={photo} onClose={closeTip} />
+        <PlaceTip
+          key={`p${tip.id}`}
+          ctx={ctx}
+          place={tipPlace}
+          anchor={tip.anchor}
+          photo={placePhoto(config.hallPlaceImages, tipPlace.id)}
+          onClose={closeTip}
+        />
       ) : null}
       {ctx && tipSection && tip ? (
         <EntranceTip key={`s${tip.id}`} ctx={ctx} section={tipSection} anchor={tip.anchor} onClose={closeTip} />
       ) : null}
       <HallAlertBox state={state} ctx={ctx} />
+      {props.miniBasket === false ? null : (
+        <MiniBasket state={state} basketUrl={basketUrl} packageMode={ctx?.package !== undefined} />
+      )}
+      {props.basketFooter ? <BasketFooter state={state} basketUrl={basketUrl} nextDateUrl={props.nextDateUrl} /> : null}
       <div className="pt-sr-only" aria-live="polite" aria-atomic="true">
         {snap.announcement}
       </div>
@@ -362,14 +359,6 @@ export function HallView(props: HallViewProps) {
 function pageHttp(): Http {
   if (typeof document !== 'undefined') return new Http(readSessionFromMeta());
   return new Http({ sessionName: 'sid', sessionId: '', csrfParam: '_csrf', csrfToken: '', baseUrl: '' });
-}
-
-/** Keys in one set and not the other. */
-function changedKeys(before: ReadonlySet<string>, after: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  for (const k of before) if (!after.has(k)) out.push(k);
-  for (const k of after) if (!before.has(k)) out.push(k);
-  return out;
 }
 
 function anchorStyle(a: TipAnchor): CSSProperties {

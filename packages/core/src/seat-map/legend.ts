@@ -1,14 +1,17 @@
 /**
- * Price badges of the SVG map (spec 2.1, 3.9): the legend's colour–price pairs grouped into at
+ * Price badges of the map (spec 2.1, 3.9, 9): the legend's colour–price pairs grouped into at
  * most five price ranges, plus the 'premium' badge ('Привилегии') when the hall has privileged
- * places. Colour swatches are generated only for halls under 20 000 places (spec 9).
+ * places. Colour swatches are generated only for halls under 20 000 places. A badge filters the
+ * plan: `filterRule` for a plan of SVG elements, `badgeFilter` (a predicate) for one that paints
+ * places itself.
  */
-import type { HallData } from '../store/hall-store.js';
+import type { HallData, MapPlace, MapSection } from '../store/hall-store.js';
 import {
   formatPrice,
   MAX_PRICE_BADGE_RANGES,
   PREMIUM_BADGE_ID,
   PREMIUM_BADGE_LABEL,
+  PRIVILEGED_DEFAULT,
   SEAT_BADGES_MAX_PLACES,
   toKopecks,
 } from '../store/spec.js';
@@ -82,4 +85,25 @@ export function filterRule(scope: string, badge: PriceBadge | undefined): string
   const keep =
     badge.id === PREMIUM_BADGE_ID ? ':not(.pt-prem)' : badge.colors.map((c) => `:not([fill="${c}"])`).join('');
   return `${scope} .place[fill]${keep}{opacity:.15}${scope} .entrance-section.pt-on${keep}{opacity:.3}`;
+}
+
+/** What a badge keeps lit: places by colour or privilege, entrance sections by price. */
+export interface BadgeFilter {
+  place: (p: Pick<MapPlace, 'color' | 'privileged'>) => boolean;
+  section: (s: Pick<MapSection, 'price'>) => boolean;
+}
+
+/**
+ * The badge as predicates, for a plan that paints places itself: the premium badge keeps the
+ * privileged places (privileged other than 'default') and no entrance section; a price badge keeps
+ * the places of its colours and the entrance sections at its prices. No badge keeps everything.
+ */
+export function badgeFilter(badge: PriceBadge | undefined): BadgeFilter {
+  if (!badge) return { place: () => true, section: () => true };
+  if (badge.id === PREMIUM_BADGE_ID) {
+    return { place: (p) => p.privileged !== PRIVILEGED_DEFAULT, section: () => false };
+  }
+  const colors = new Set(badge.colors);
+  const prices = new Set(badge.tabs.map((t) => t.price));
+  return { place: (p) => colors.has(normalizeColor(p.color)), section: (s) => prices.has(s.price) };
 }

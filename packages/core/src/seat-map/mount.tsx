@@ -5,6 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import type { MountCommon } from '../ui/mount.js';
+import { injectCss, uiCss } from '../ui/styles.js';
 import { HallView, type HallViewProps } from './HallView.js';
 import { injectSeatMapCss } from './styles.js';
 
@@ -12,7 +13,11 @@ export interface MountHallViewOptions extends Omit<HallViewProps, 'eventTarget'>
 
 export function mountHallView(element: HTMLElement, options: MountHallViewOptions): () => void {
   const { injectStyles = true, ...props } = options;
-  if (injectStyles) injectSeatMapCss(element.ownerDocument);
+  if (injectStyles) {
+    // The shared dialogs (the seat photo, best places) use the widgets' common look.
+    injectCss('ui', uiCss, element.ownerDocument);
+    injectSeatMapCss(element.ownerDocument);
+  }
   const root = createRoot(element);
   root.render(<HallView {...props} eventTarget={element} />);
   return () => root.unmount();

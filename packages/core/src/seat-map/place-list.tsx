@@ -103,8 +103,7 @@ const PlaceButton = memo(function PlaceButton(props: {
         }
       }}
     >
-      {p.place}
-      <small>{placePriceText(p)}</small>
+      {p.place} <small>{placePriceText(p)}</small>
     </button>
   );
 });

@@ -66,6 +66,44 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 .pt-alert-actions{display:flex;gap:8px;margin-top:10px}
 .pt-alert-actions button{flex:1;min-height:36px;border-radius:6px;border:1px solid #fff;background:transparent;color:#fff}
 .pt-alert-actions button:last-child{background:#fff;color:var(--pt-ink)}
+.pt-counter-label{min-width:64px;color:var(--pt-muted)}
+.pt-gift-choice{display:flex;align-items:center;gap:8px;margin:0 0 10px}
+.pt-gift-choice select,.pt-best select{min-height:36px;padding:4px 8px;border:1px solid #d5d5de;border-radius:6px;background:#fff;font:inherit}
+.pt-seat-photo{margin:0 0 12px}
+.pt-seat-photo img{display:block;max-width:100%;max-height:60vh;border-radius:6px}
+.pt-seat-photo figcaption{margin-top:6px;color:#555}
+.pt-sections{margin-top:8px;border:1px solid #e3e3ea;border-radius:8px}
+.pt-sections h3{margin:0;padding:12px 12px 4px;font-size:15px}
+.pt-sections ul,.pt-section-nav ul{margin:0;padding:0;list-style:none}
+.pt-section-line{display:grid;grid-template-columns:1fr auto auto auto;align-items:center;gap:12px;padding:8px 12px;border-top:1px solid #eee}
+.pt-section-line .pt-counter{margin:0}
+.pt-section-price{font-weight:600;white-space:nowrap}
+.pt-section-free{color:var(--pt-muted);white-space:nowrap}
+.pt-section-nav ul{display:flex;flex-wrap:wrap;gap:6px;padding:8px 0}
+.pt-section-nav button{min-height:32px;padding:4px 10px;border:1px solid #d5d5de;border-radius:16px;background:#fff}
+.pt-section-nav button[aria-current]{border-color:var(--pt-ink);box-shadow:inset 0 0 0 1px var(--pt-ink)}
+.pt-mini-basket{position:absolute;z-index:4;right:64px;top:12px;width:260px;padding:14px 40px 14px 16px;border-radius:10px;background:#fff;box-shadow:0 6px 24px rgba(0,0,0,.18)}
+.pt-mini-basket p{margin:0 0 10px}
+.pt-buy{display:flex;align-items:center;justify-content:center;text-decoration:none}
+.pt-buy--blocked{background:#9a9a9a}
+.pt-basket-footer{position:sticky;bottom:0;z-index:3;display:flex;align-items:center;gap:12px;padding:10px 12px;background:#fff;box-shadow:0 -2px 10px rgba(0,0,0,.1)}
+.pt-basket-footer-sum{flex:1 1 auto;font-weight:600}
+.pt-basket-footer .pt-buy,.pt-next-date{width:auto;flex:0 0 auto;padding:8px 18px;text-align:center;text-decoration:none}
+.pt-package{display:flex;flex-wrap:wrap;align-items:center;gap:10px;padding:8px 0}
+.pt-package-step{flex:1 1 auto;margin:0}
+.pt-package-step span{color:var(--pt-muted)}
+.pt-package-arrow{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border:1px solid #d5d5de;border-radius:50%;background:#fff;color:inherit;font-size:20px;text-decoration:none}
+.pt-package-arrow:disabled{opacity:.4;cursor:not-allowed}
+.pt-package-next,.pt-package .pt-buy{width:auto;padding:8px 18px;text-decoration:none}
+.pt-hall-tools{display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px;padding:0 0 8px}
+.pt-tool{flex:0 1 auto;min-width:0}
+.pt-tool[open]{flex:1 1 100%}
+.pt-tool>summary{display:inline-flex;align-items:center;min-height:32px;padding:4px 12px;border:1px solid #d5d5de;border-radius:16px;background:#fff;cursor:pointer;list-style:none}
+.pt-tool>summary::-webkit-details-marker{display:none}
+.pt-tool>summary::after{content:"";width:6px;height:6px;margin-left:8px;border:solid currentColor;border-width:0 1.5px 1.5px 0;transform:rotate(45deg) translateY(-2px)}
+.pt-tool[open]>summary::after{transform:rotate(-135deg) translateY(-1px)}
+.pt-best{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 0}
+.pt-best .pt-primary{width:auto}
 .pt-loading,.pt-load-error{display:flex;align-items:center;justify-content:center;gap:10px;height:100%;margin:0;padding:16px;text-align:center}
 .pt-spinner{width:22px;height:22px;border:3px solid #d5d5de;border-top-color:var(--pt-accent);border-radius:50%;animation:pt-spin .8s linear infinite}
 @keyframes pt-spin{to{transform:rotate(360deg)}}
@@ -86,6 +124,8 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 .pt-tip{position:fixed;z-index:1000;left:0;right:0;top:auto;bottom:0;width:auto;max-width:none;transform:none;border-radius:14px 14px 0 0;padding:18px 16px calc(16px + env(safe-area-inset-bottom));max-height:70vh;overflow:auto}
 .pt-alert{position:fixed;z-index:1000;top:auto;bottom:16px}
 .pt-zoom{top:auto;bottom:12px}
+.pt-mini-basket{position:fixed;z-index:1000;left:12px;right:12px;bottom:72px;width:auto}
+.pt-section-line{grid-template-columns:1fr auto;row-gap:4px}
 }
 `;
 

@@ -37,6 +37,44 @@ export interface PanzoomControls {
   maxScale: number;
   zoomIn: () => void;
   zoomOut: () => void;
+  /** Shows a box of the plan (plan units of a viewBox width × height) filling most of the view. */
+  zoomToBox: (
+    box: readonly [number, number, number, number],
+    plan: { width: number; height: number },
+    options?: { minUnitPx?: number; focus?: readonly [number, number] },
+  ) => void;
+  /** Back to the whole plan. */
+  reset: () => void;
+}
+
+/**
+ * The panzoom position that shows `box`: the SVG fits the element (preserveAspectRatio meet), a
+ * plan point p sits at o + p·f in the element, and panzoom's `scale(s) translate(t)` about the
+ * element's centre c puts it at c + s·(p' − c + t): centring the box's middle gives t = c − p'.
+ */
+export function boxTransform(
+  box: readonly [number, number, number, number],
+  plan: { width: number; height: number },
+  el: { width: number; height: number },
+  limits: { min: number; max: number },
+  /**
+   * minUnitPx: at least this many screen pixels per plan unit (so that seats can be aimed at),
+   * even when the box then overflows the view; the view is then centred on `focus` (a plan point
+   * inside the box) rather than on the box's middle.
+   */
+  options: { minUnitPx?: number; focus?: readonly [number, number] } = {},
+): PanzoomTransform {
+  const f = Math.min(el.width / plan.width, el.height / plan.height) || 1;
+  const ox = (el.width - plan.width * f) / 2;
+  const oy = (el.height - plan.height * f) / 2;
+  const [x0, y0, x1, y1] = box;
+  const w = Math.max(x1 - x0, 1) * f;
+  const h = Math.max(y1 - y0, 1) * f;
+  const fits = 0.9 * Math.min(el.width / w, el.height / h);
+  const needed = (options.minUnitPx ?? 0) / f;
+  const scale = Math.min(limits.max, Math.max(limits.min, fits, needed));
+  const [cx, cy] = scale > fits && options.focus ? options.focus : [(x0 + x1) / 2, (y0 + y1) / 2];
+  return { scale, x: el.width / 2 - (ox + cx * f), y: el.height / 2 - (oy + cy * f) };
 }
 
 export function usePanzoom(
@@ -48,6 +86,8 @@ export function usePanzoom(
   const maxScale = maxZoomForArea(area);
   const [scale, setScale] = useState<number>(ZOOM_MIN);
   const pz = useRef<PanzoomObject | null>(null);
+  /** Set while zoomToBox moves the plan in two steps: the first step's position is not corrected. */
+  const positioning = useRef(false);
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
 
@@ -65,7 +105,7 @@ export function usePanzoom(
       handleStartEvent: (e: Event) => e.preventDefault(),
       setTransform: (el: HTMLElement | SVGElement, value, opts) => {
         const [x, y] = clampPan(value.x, value.y, value.scale, elem.offsetWidth, elem.offsetHeight);
-        if (x !== value.x || y !== value.y) {
+        if ((x !== value.x || y !== value.y) && !positioning.current) {
           // Bring panzoom's own position back inside, so the next move starts from the edge.
           queueMicrotask(() => instance.pan(x, y, { animate: false, force: true, silent: true }));
         }
@@ -96,9 +136,38 @@ export function usePanzoom(
 
   const zoomIn = useCallback(() => pz.current?.zoomIn(), []);
   const zoomOut = useCallback(() => pz.current?.zoomOut(), []);
+  const zoomToBox = useCallback(
+    (
+      box: readonly [number, number, number, number],
+      plan: { width: number; height: number },
+      options?: { minUnitPx?: number; focus?: readonly [number, number] },
+    ) => {
+      const p = pz.current;
+      const elem = canvas.current;
+      if (!p || !elem) return;
+      const t = boxTransform(
+        box,
+        plan,
+        { width: elem.offsetWidth, height: elem.offsetHeight },
+        {
+          min: ZOOM_MIN,
+          max: maxScale,
+        },
+      );
+      positioning.current = true;
+      try {
+        p.zoom(t.scale, { animate: false });
+        p.pan(t.x, t.y, { animate: false, force: true });
+      } finally {
+        positioning.current = false;
+      }
+    },
+    [canvas, maxScale],
+  );
+  const reset = useCallback(() => pz.current?.reset({ animate: false }), []);
   const transform = useCallback((): PanzoomTransform => {
     const p = pz.current;
     return p ? { ...p.getPan(), scale: p.getScale() } : { x: 0, y: 0, scale: ZOOM_MIN };
   }, []);
-  return { scale, transform, minScale: ZOOM_MIN, maxScale, zoomIn, zoomOut };
+  return { scale, transform, minScale: ZOOM_MIN, maxScale, zoomIn, zoomOut, zoomToBox, reset };
 }

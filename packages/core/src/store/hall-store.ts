@@ -54,6 +54,8 @@ export interface HallData {
   groups: ReadonlyMap<number, readonly number[]>;
   legend: HallMapAnswer['legend'];
   premium: boolean;
+  /** Ids of the places this buyer held when the map was read (state 1). */
+  held: readonly number[];
 }
 
 export function createHallState(): HallState {
@@ -96,6 +98,7 @@ export function indexHallData(map: HallMapAnswer): HallData {
     groups,
     legend: map.legend,
     premium: map.anyPremiumTicketFound.premium === 'true',
+    held: map.places.filter((p) => p.state === 1).map((p) => p.id),
   };
 }
 
@@ -121,8 +124,10 @@ export function applyMap(
   const pending: Record<string, true> = {};
   let price = 0;
   let count = 0;
-  for (const p of data.places.values()) {
-    if (p.state !== 1) continue;
+  // The held places alone: asking the places for all of them would make every place of a stadium.
+  for (const id of data.held) {
+    const p = data.places.get(id);
+    if (!p) continue;
     selected[p.id] = true;
     pending[p.cypher] = true;
     price += toKopecks(p.price);

@@ -76,6 +76,9 @@ export const ANNOUNCE = {
   entranceRemoved: (section: string, n: number) => `Удалено из корзины: ${section}, ${ticketCount(n)}.`,
 };
 
+/** Kopecks → '1 500 руб': the tariff choice shows each tariff's price in 'руб' (2.1). */
+export const formatRub = (kopecks: number) => formatKopecks(kopecks, { sign: 'руб' });
+
 export interface LimitCheck {
   ok: boolean;
   message: string;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlanProbe } from '../../src/seat-map/plan/use-plan.js';
 import { config, hallRoutes, resetTicketCount } from '../support/hall.js';
 import { basketState, type Route, seatTicket, serve } from '../support/server.js';
 
@@ -99,9 +100,13 @@ describe('the script-tag bundle', () => {
     host.addEventListener('ticket-selected', (e) => selected.push((e as CustomEvent).detail.placeId));
     const unmount = mount(host, { widget: 'seat-map', config: config(), ...connection });
 
-    await waitFor(() => expect(host.querySelector('[data-place-id="101"][fill]')).not.toBeNull());
-    fireEvent.click(host.querySelector('[data-place-id="101"]')!);
-    await waitFor(() => expect(host.querySelector('[data-place-id="101"]')?.classList.contains('pt-sel')).toBe(true));
+    // The places are on a canvas (decision 0025): the plan's probe says where one is, and a
+    // click there goes through the plan's own hit-testing.
+    const viewport = () => host.querySelector('.pt-hall-viewport') as (HTMLElement & { ptPlan?: PlanProbe }) | null;
+    await waitFor(() => expect(viewport()?.ptPlan?.place(101)?.look).toBe('free'));
+    const at = viewport()!.ptPlan!.place(101)!;
+    fireEvent.click(viewport()!, { clientX: at.x, clientY: at.y });
+    await waitFor(() => expect(viewport()!.ptPlan!.place(101)!.look).toBe('mine'));
     expect(selected).toEqual([101]);
     const select = seen.find((r) => r.path === '/hallPlace/select/');
     expect(select?.origin).toBe(SITE);

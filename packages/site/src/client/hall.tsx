@@ -1,7 +1,7 @@
 /**
  * Hall page: hydrates the server-rendered page and mounts core's seat map with the page's hall
- * configuration (spec 3.1). The seat map's 'basket-state' events keep the mini basket and the
- * header count current.
+ * configuration (spec 3.1). The seat map's 'basket-state' events keep the page's basket bar (which
+ * stands for the spec's mini basket and mobile footer, always in view) and the header count current.
  */
 import { HallView } from '@partera/core';
 import { hydrateRoot } from 'react-dom/client';
@@ -11,5 +11,5 @@ import { pageRoot, readPageData } from './lib/page-data.js';
 
 const data = readPageData<HallData>();
 
-hydrateRoot(pageRoot(), <HallPage data={data} hallView={<HallView config={data.hall.config} />} />);
+hydrateRoot(pageRoot(), <HallPage data={data} hallView={<HallView config={data.hall.config} miniBasket={false} />} />);
 enhancePage();

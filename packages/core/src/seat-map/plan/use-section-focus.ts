@@ -1,0 +1,63 @@
+/**
+ * The URL's section and the plan agree (spec 2.1, older variant): `#section:{id}` opens that
+ * section on the plan, a bare `#section` (or none) shows the whole hall, and a section the buyer
+ * opens on the plan puts its hash in the URL, so back and forward walk the buyer's views.
+ */
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { createSectionNavigation, type SectionNavigation, type SectionView } from '../../store/section-nav.js';
+import type { PanzoomControls } from '../use-panzoom.js';
+import type { PlanView } from './use-plan.js';
+
+/** A section opened on the plan shows its seats at least this radius on screen (px). */
+export const SECTION_SEAT_PX = 5;
+
+export interface SectionFocus {
+  navigation: SectionNavigation | null;
+  /** Opens a section from the plan; `at` is the plan point clicked (a stand larger than the view opens there). */
+  open: (sectionId: number, at?: { x: number; y: number }) => void;
+}
+
+export function useSectionFocus(planView: PlanView | null, zoom: RefObject<PanzoomControls | null>): SectionFocus {
+  const [navigation] = useState(() => (typeof window === 'undefined' ? null : createSectionNavigation(window)));
+  const focus = useRef<{ x: number; y: number } | undefined>(undefined);
+  useEffect(() => () => navigation?.dispose(), [navigation]);
+
+  useEffect(() => {
+    if (!planView || !navigation) return;
+    const { model } = planView;
+    const show = (view: SectionView | null) => {
+      const controls = zoom.current;
+      if (!controls) return;
+      const at = focus.current;
+      focus.current = undefined;
+      if (view?.kind !== 'section') return controls.reset();
+      const section = model.layout.sections.find((s) => s.id === view.sectionId);
+      const box = section ? (section.kind === 'seated' ? section.box : entranceBox(planView, view.sectionId)) : null;
+      if (!box) return;
+      controls.zoomToBox(box, model.layout, {
+        minUnitPx: section?.kind === 'seated' ? SECTION_SEAT_PX / model.layout.radius : 0,
+        focus: at ? [at.x, at.y] : undefined,
+      });
+    };
+    // A link straight to a section opens it once the plan is there.
+    const initial = navigation.current();
+    if (initial?.kind === 'section') show(initial);
+    return navigation.subscribe(show);
+  }, [planView, navigation, zoom]);
+
+  return {
+    navigation,
+    open: (sectionId, at) => {
+      focus.current = at;
+      navigation?.show({ kind: 'section', sectionId });
+    },
+  };
+}
+
+/** An entrance section is an SVG shape: its box in plan units. */
+function entranceBox(planView: PlanView, sectionId: number): [number, number, number, number] | null {
+  const el = planView.svg.querySelector(`.entrance-section[data-section-id="${sectionId}"]`);
+  if (!(el instanceof SVGGraphicsElement) || typeof el.getBBox !== 'function') return null;
+  const b = el.getBBox();
+  return [b.x, b.y, b.x + b.width, b.y + b.height];
+}
