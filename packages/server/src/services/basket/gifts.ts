@@ -1,5 +1,6 @@
 import type { Routine } from '../../db/routines.js';
 import { liveEntranceHold, liveHold } from '../holds/rule.js';
+import { availableGiftsSql, hasGiftsSql } from './gift-rule.js';
 import { type BasketDeps, change, type SelectionOutcome } from './selection.js';
 
 /**
@@ -13,23 +14,6 @@ import { type BasketDeps, change, type SelectionOutcome } from './selection.js';
  * holds module's release and expiry for entrance tickets). A gift costs the performance's
  * gift_price; the basket, the selection answers and the order count them (contents.ts).
  */
-
-/**
- * THE available gifts of a place (spec 3.3 availableGifts), as SQL over a performance_places row
- * `pp` and its performances row `pf`: what the place's ticket may take now, the least of the
- * performance's maximum, the seat's own offer and (for a performance that keeps a stock) the gifts
- * the ticket already has plus those left. A free place has no gifts (claims and releases reset
- * them), so for it this is the least of the maximum, the offer and the stock.
- */
-export function availableGiftsSql(pp = 'pp', pf = 'pf'): string {
-  return `least(${pf}.max_gift_count_per_ticket, ${pp}.available_gifts,
-    ${pp}.gifts_count + coalesce(${pf}.gifts_left, ${pp}.available_gifts))`;
-}
-
-/** Whether a place offers gifts at all (spec 3.3 hasgifts), over the same rows as availableGiftsSql. */
-export function hasGiftsSql(pp = 'pp', pf = 'pf'): string {
-  return `(${pf}.max_gift_count_per_ticket > 0 AND ${pp}.available_gifts > 0)`;
-}
 
 /**
  * Sets the gifts of one of the buyer's tickets to `p_count`: a held seat (`p_place`, the hall

@@ -9,7 +9,7 @@ import {
   NOT_FOR_SALE,
 } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
-import { availableGiftsSql, hasGiftsSql } from '../basket/gifts.js';
+import { availableGiftsSql, hasGiftsSql } from '../basket/gift-rule.js';
 import { claimable, lapsedEntranceHold, liveHold } from '../holds/rule.js';
 
 interface CategoryRow {
