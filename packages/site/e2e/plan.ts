@@ -107,6 +107,9 @@ function target(scope: PlanScope, id: number): Promise<Target | null> {
       const control = top?.closest('button, a, input, select, fieldset, [role="dialog"]');
       const own = control && el.contains(control) ? control : null;
       if (!top || !el.contains(top) || own) blocker = nameOf(own ?? top);
+      // The page's own bars (the hall page's sticky basket bar) cover the bottom of the window:
+      // the page scrolls the place towards the middle, and the next look finds it clear.
+      if (top && !top.closest('.pt-hall')) window.scrollBy(0, p.y - window.innerHeight / 2);
     }
     return { mode: probe.mode(), x: p.x - box.left, y: p.y - box.top, blocker };
   }, id);

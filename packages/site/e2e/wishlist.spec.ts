@@ -5,11 +5,10 @@ import { registerBuyer } from './helpers.js';
 const SHOW = { name: 'Вишнёвый сад', path: '/show/vishnevyy-sad/' };
 
 /** yyyy-mm-dd of the browser's today moved by `days` (what the date picker sets). */
+/** The date `days` from today in Moscow, the demo city's time (the test may run near midnight there). */
 function pickerDate(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(d);
 }
 
 const wishlistItem = (page: Page) => page.locator('[data-wishlist-item]').filter({ hasText: SHOW.name });
