@@ -24,7 +24,7 @@ import { HallAlertBox } from './alert.js';
 import { BasketFooter } from './basket-footer.js';
 import { BestAvailableForm } from './best-available.js';
 import { hallBasketUrl } from './buy-button.js';
-import { type HallPlan, insertPlan, paintEntrance, paintPlan } from './hall-svg.js';
+import { type HallPlan, indexPlan, insertPlan, paintEntrance } from './hall-svg.js';
 import { filterRule, type PriceBadge, priceBadges } from './legend.js';
 import { LegendBar } from './legend-bar.js';
 import { MiniBasket } from './mini-basket.js';
@@ -35,7 +35,7 @@ import { hallDataOf } from './plan/hall-data.js';
 import { loadPlanSource } from './plan/load.js';
 import { decodePlan, type PlanModel } from './plan/model.js';
 import { usePlanCanvas } from './plan/use-plan.js';
-import { type ScreenBox, usePlanPointer } from './plan/use-plan-pointer.js';
+import { DRAG_TOLERANCE_PX, type ScreenBox, usePlanPointer } from './plan/use-plan-pointer.js';
 import { useSectionFocus } from './plan/use-section-focus.js';
 import { placePhoto } from './seat-photo.js';
 import { SectionList } from './section-list.js';
@@ -134,7 +134,7 @@ export function HallView(props: HallViewProps) {
         const svgEl = insertPlan(canvasRef.current, layout.svg);
         svgEl.setAttribute('aria-label', T.planLabel);
         applyMap(state, data, answer, cfg.performanceId, cfg.tickets);
-        const plan = paintPlan(svgEl, data);
+        const plan = indexPlan(svgEl, data);
         setHall({ data, plan, model, svg: svgEl, badges: priceBadges(data, model.count) });
       })
       .catch(() => {
@@ -229,7 +229,10 @@ export function HallView(props: HallViewProps) {
       planView?.plan.schedule();
       // The tooltip points at a place: once the plan moves away under it, it closes.
       const at = tipTransform.current;
-      if (at && (t.scale !== at.scale || Math.hypot((t.x - at.x) * t.scale, (t.y - at.y) * t.scale) > 6)) {
+      if (
+        at &&
+        (t.scale !== at.scale || Math.hypot((t.x - at.x) * t.scale, (t.y - at.y) * t.scale) > DRAG_TOLERANCE_PX)
+      ) {
         tipTransform.current = null;
         setTip(null);
       }

@@ -1,11 +1,8 @@
 /**
  * The seat map's stylesheet, as a string the host injects once (`injectSeatMapCss()` does it
- * for hosts without a bundler). Every class is prefixed `pt-`; the plan's own classes
- * (place, section, entrance-section: decision 0001) are only styled under `.pt-hall`.
- *
- * Place colours: a free place shows its `fill` attribute (the price category); CSS rules beat
- * presentation attributes, so `:not([fill])` greys unavailable places and `.pt-sel` paints the
- * buyer's own places dark with a white ring.
+ * for hosts without a bundler). Every class is prefixed `pt-`; the drawing's own classes
+ * (entrance-section: decision 0001) are only styled under `.pt-hall`. Places are drawn on the
+ * plan's canvas with their own colours (plan/canvas-plan.ts), not styled here.
  */
 import { MOBILE_BREAKPOINT_PX } from '../store/spec.js';
 
@@ -29,18 +26,13 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 .pt-hall-viewport{position:relative;height:min(70vh,640px);min-height:320px;overflow:hidden;border-radius:8px;background:#f7f7f9;touch-action:none}
 .pt-hall-canvas{width:100%;height:100%}
 .pt-hall-svg{display:block;width:100%;height:100%}
-.pt-hall .place{transition:opacity .15s}
-.pt-hall .place:not([fill]){fill:var(--pt-off)}
-.pt-hall .place[fill]{cursor:pointer}
-.pt-hall .place[fill]:hover{stroke:var(--pt-ink);stroke-width:1.5px}
-.pt-hall .place.pt-sel{fill:var(--pt-ink);stroke:#fff;stroke-width:1.6px;filter:drop-shadow(0 0 1px var(--pt-ink))}
-.pt-hall .place.pt-wait,.pt-hall .entrance-section.pt-wait{opacity:.5}
+.pt-hall .entrance-section.pt-wait{opacity:.5}
 .pt-hall .entrance-section:not(.pt-on){fill:var(--pt-off)}
 .pt-hall .entrance-section.pt-on{cursor:pointer}
 .pt-hall .entrance-section.pt-none{fill:var(--pt-off);cursor:not-allowed}
 .pt-hall .entrance-section.pt-sel>:not(text){stroke:var(--pt-ink);stroke-width:3px}
 .pt-hall .entrance-section text{fill:var(--pt-ink);pointer-events:none}
-.pt-hall--readonly .place[fill],.pt-hall--readonly .entrance-section.pt-on{cursor:default}
+.pt-hall--readonly .entrance-section.pt-on{cursor:default}
 .pt-zoom{position:absolute;right:12px;top:12px;display:flex;flex-direction:column;gap:6px;z-index:2}
 .pt-zoom button{width:40px;height:40px;border:1px solid #d5d5de;border-radius:50%;background:#fff;font-size:20px;line-height:1;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .pt-hint{position:absolute;z-index:3;pointer-events:none;left:var(--pt-x);top:var(--pt-y);transform:translate(-50%,calc(-100% - 10px));padding:4px 8px;border-radius:6px;background:var(--pt-ink);color:#fff;font-size:12px;white-space:nowrap}
@@ -107,7 +99,7 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 .pt-loading,.pt-load-error{display:flex;align-items:center;justify-content:center;gap:10px;height:100%;margin:0;padding:16px;text-align:center}
 .pt-spinner{width:22px;height:22px;border:3px solid #d5d5de;border-top-color:var(--pt-accent);border-radius:50%;animation:pt-spin .8s linear infinite}
 @keyframes pt-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.pt-spinner{animation-duration:2.4s}.pt-hall .place{transition:none}}
+@media (prefers-reduced-motion:reduce){.pt-spinner{animation-duration:2.4s}}
 .pt-list{margin-top:8px;max-height:min(70vh,640px);overflow:auto;border:1px solid #e3e3ea;border-radius:8px}
 .pt-list h3{margin:0;padding:12px 12px 4px;font-size:15px}
 .pt-list details{border-top:1px solid #eee}

@@ -265,19 +265,19 @@ export class CanvasPlan {
     const r = model.layout.radius;
     const screenR = r * this.m.a;
     const round = screenR >= ROUND_FROM_PX;
-    const buckets = new Map<string, number[]>();
+    // One path per colour and alpha: dimmed (filtered out), waiting for a call, or plain.
+    const buckets = new Map<string, { fill: string; alpha: number; list: number[] }>();
     const mine: number[] = [];
-    const dim: number[] = [];
     const [x0, y0, x1, y1] = rect;
     grid.query(x0 - r, y0 - r, x1 + r, y1 + r, (i) => {
       const look = this.o.look(i);
       if (look === Look.Mine) return void mine.push(i);
-      if (look === Look.Dim) return void dim.push(i);
       const fill = look === Look.Off ? this.colors.off : this.o.color(i);
-      const key = look === Look.Busy ? `${fill}|busy` : fill;
-      const list = buckets.get(key);
-      if (list) list.push(i);
-      else buckets.set(key, [i]);
+      const alpha = look === Look.Dim ? 0.18 : look === Look.Busy ? 0.45 : 1;
+      const key = `${fill}|${alpha}`;
+      const bucket = buckets.get(key);
+      if (bucket) bucket.list.push(i);
+      else buckets.set(key, { fill, alpha, list: [i] });
     });
     const shape = (list: number[], radius: number) => {
       ctx.beginPath();
@@ -290,16 +290,9 @@ export class CanvasPlan {
         } else ctx.rect(x - radius, y - radius, radius * 2, radius * 2);
       }
     };
-    ctx.globalAlpha = 0.18;
-    for (const i of dim) {
-      ctx.fillStyle = this.o.color(i);
-      shape([i], r);
-      ctx.fill();
-    }
-    for (const [key, list] of buckets) {
-      const busy = key.endsWith('|busy');
-      ctx.globalAlpha = busy ? 0.45 : 1;
-      ctx.fillStyle = busy ? key.slice(0, -5) : key;
+    for (const { fill, alpha, list } of buckets.values()) {
+      ctx.globalAlpha = alpha;
+      ctx.fillStyle = fill;
       shape(list, r);
       ctx.fill();
     }

@@ -133,12 +133,18 @@ export async function loadHallLayout(db: Queryable, hallId: number): Promise<Hal
   const layoutSections: LayoutSection[] = sections.rows.map((s, i) => {
     const { xs, ys } = bySection[i]!;
     if (xs.length === 0) return { id: s.id, name: s.name, kind: s.kind, hull: [], box: [0, 0, 0, 0] };
-    const box: LayoutSection['box'] = [
-      Math.min(...xs) - radius,
-      Math.min(...ys) - radius,
-      Math.max(...xs) + radius,
-      Math.max(...ys) + radius,
-    ];
+    // A loop, not Math.min(...xs): a section of a stadium may have more places than a call takes arguments.
+    const box: LayoutSection['box'] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let k = 0; k < xs.length; k++) {
+      box[0] = Math.min(box[0], xs[k]!);
+      box[1] = Math.min(box[1], ys[k]!);
+      box[2] = Math.max(box[2], xs[k]!);
+      box[3] = Math.max(box[3], ys[k]!);
+    }
+    box[0] -= radius;
+    box[1] -= radius;
+    box[2] += radius;
+    box[3] += radius;
     const hull = convexHull(xs, ys);
     // Places in one line have no area to outline: their box, a margin round it, stands in.
     const outline =
