@@ -10,6 +10,7 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'hall.map',
   'hall.layout',
   'hall.svg',
+  'hall.seatView',
   'hall.placeSelect',
   'hall.placeDeselect',
   'hall.placeDeselectAll',

@@ -20,6 +20,7 @@ export const examples: Record<string, CallExample> = {
   'hall.mapSectionHtml': { valid: { performanceId: '1024', sectionId: '7' }, invalid: { performanceId: '1024' } },
   'hall.mapNavImage': { valid: { performanceId: '1024', onlyNavImg: '' }, invalid: { performanceId: '1.5' } },
   'hall.svg': { valid: { hallId: '3' }, invalid: { hallId: 'main' } },
+  'hall.seatView': { valid: { placeId: '9120' }, invalid: { placeId: '-1' } },
   'hall.bestPlaceCheck': { valid: { ...S }, invalid: { performanceId: 'x' } },
   'hall.bestAvailable': {
     valid: { ...S, performanceId: 5, count: 4, priceMin: 1000, priceMax: 3000 },
@@ -253,7 +254,10 @@ export const examples: Record<string, CallExample> = {
     invalid: { hash: 'demo-partner-hash', parentOrigin: '' },
   },
   'embedding.widgetSession': { valid: { ...S }, invalid: null },
-  'embedding.widgetHall': { valid: { performanceId: '1024', ...S }, invalid: { performanceId: 'abc' } },
+  'embedding.widgetHall': {
+    valid: { performanceId: '1024', packageId: '2', ...S },
+    invalid: { performanceId: '1024', packageId: 'x' },
+  },
   'embedding.widgetPerformances': { valid: { city: 'spb', limit: '4' }, invalid: { limit: '100' } },
   'service.getPopup': {
     valid: {

@@ -174,7 +174,8 @@ describeEachDatabase('catalogue', (get) => {
       svgUrl: '/media/hall/1.svg',
       performanceId: 2,
       showId: 1,
-      hallPlaceImages: [{ place_id: 1, image: '/media/view/1.jpg' }],
+      // Absolute, like show_full_url: a widget on a partner's page loads the photo from us.
+      hallPlaceImages: [{ place_id: 1, image: 'https://www.partera.example/media/view/1.jpg' }],
       maxTicketCount: 6,
       maxGiftCountPerTicket: 5,
       giftPrice: 250.5,
@@ -194,6 +195,8 @@ describeEachDatabase('catalogue', (get) => {
       },
       allowReserve: true,
       allowPay: true,
+      // The show's later performance is closed to sale: no next date.
+      nextDateUrl: null,
     });
     expect(page?.venue).toEqual({ name: 'Малый театр', address: 'Театральная пл., 1', metroName: 'Охотный Ряд' });
     expect(page?.show).toMatchObject({ name: 'Анна Каренина', ageMark: 16, url: '/show/anna-karenina/' });

@@ -280,5 +280,45 @@ describeEachDatabase('gifts per ticket', (get) => {
     expect((await b.post('/refund/replaces/', { ticketIds: JSON.stringify([ticketId]) })).json()).toEqual({ ok: true });
     // The returned seat's gifts are on sale again.
     expect(await giftsLeft(f)).toBe(17);
+
+    // The entrance tickets share their item's 3 gifts: one returned gives back floor(3 × 1 / 2) = 1,
+    // the last one the other 2, and their tickets go back to the section's counter.
+    const entrance = await db().query<{ id: number }>(
+      'SELECT id FROM tickets WHERE order_id = $1 AND performance_section_id IS NOT NULL ORDER BY id',
+      [order.orderId],
+    );
+    const freeCount = async () =>
+      (
+        await db().query<{ free_count: number }>('SELECT free_count FROM performance_sections WHERE id = $1', [
+          f.performanceSectionId,
+        ])
+      ).rows[0]!.free_count;
+    const [first, last] = entrance.rows.map((t) => t.id) as [number, number];
+    const refund = (id: number) =>
+      b.post('/refund/replaces/', { ticketIds: JSON.stringify([id]) }).then((r) => r.json());
+    expect(await freeCount()).toBe(8);
+    expect(await refund(first)).toEqual({ ok: true });
+    expect(await giftsLeft(f)).toBe(18);
+    expect(await freeCount()).toBe(9);
+    expect(await refund(last)).toEqual({ ok: true });
+    expect(await giftsLeft(f)).toBe(20);
+    expect(await freeCount()).toBe(10);
+  });
+
+  it('gives an entrance order’s gifts back whole when all its tickets are returned at once', async () => {
+    const f = await giftHall({ stock: 20, offer: 5 });
+    const { b } = await registeredBuyer(s.app, { email: uniqueEmail('gifts') });
+    expect((await addEntrance(b, f, 3)).result).toBe(1);
+    expect((await entranceGifts(b, f, 5)).result).toBe(1);
+    const order = await placeSessionOrder(b);
+    await payOrder(s.app, b, order);
+    expect(await giftsLeft(f)).toBe(15);
+    const tickets = await db().query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 ORDER BY id', [
+      order.orderId,
+    ]);
+    expect(tickets.rows).toHaveLength(3);
+    const ids = tickets.rows.map((t) => t.id);
+    expect((await b.post('/refund/replaces/', { ticketIds: JSON.stringify(ids) })).json()).toEqual({ ok: true });
+    expect(await giftsLeft(f)).toBe(20);
   });
 });

@@ -75,6 +75,32 @@ describeEachDatabase('package mode', (get) => {
     expect(elsewhere?.config).not.toHaveProperty('packageId');
   });
 
+  it('opens package mode on the widgets’ hall config with ?packageId=, as on the hall page', async () => {
+    const { id, first, second, outside } = await season();
+    const a = buyer(s.app);
+    const config = async (performanceId: number, query = '') => {
+      const r = await a.get(`/spa-api/app/widget-hall/${performanceId}/${query}`);
+      expect(r.status).toBe(200);
+      return r.json().config;
+    };
+    const origin = new URL(s.app.deps.config.publicUrl).origin;
+    expect(await config(first.performanceId, `?packageId=${id}`)).toMatchObject({
+      package: { isPackage: true, currentPerformanceNumber: 1, totalPerformances: 2, ticketsInPerformanceCount: 2 },
+      packageId: id,
+      packageNextUrl: `${origin}/performance/${second.performanceId}/?packageId=${id}`,
+    });
+    expect(await config(second.performanceId, `?packageId=${id}`)).toMatchObject({
+      package: { isPackage: true, currentPerformanceNumber: 2 },
+      packagePreviousUrl: `${origin}/performance/${first.performanceId}/?packageId=${id}`,
+    });
+    // Without it, or for a performance outside the package, the hall sells as usual.
+    for (const plain of [await config(first.performanceId), await config(outside.performanceId, `?packageId=${id}`)]) {
+      expect(plain.package.isPackage).toBe(false);
+      expect(plain).not.toHaveProperty('packageId');
+    }
+    expect((await a.get(`/spa-api/app/widget-hall/${first.performanceId}/?packageId=x`)).status).toBe(400);
+  });
+
   it('takes at most N tickets of each performance for the package, and only in its performances', async () => {
     const { id, first, outside } = await season();
     const a = buyer(s.app);

@@ -91,6 +91,33 @@ describeEachDatabase('seat sets: groups and exclusive pairs', (get) => {
     expect(await held([seat('1', 4), seat('1', 5), seat('1', 6)])).toEqual([]);
   });
 
+  it('names each set in the basket’s lines (setKey), so the basket can show what a delete takes out', async () => {
+    await fresh();
+    const a = buyer(app);
+    // The sofa (4–6), the pair (9, 10) and two single seats of row 2.
+    const r = (await group(a, [{ cypher: seat('1', 5) }, { cypher: seat('1', 9) }, { cypher: seat('2', 1) }])).json();
+    expect(r).toMatchObject({ result: 1, ticketCount: 6 });
+    expect((await a.post('/hallPlace/select/', { cypher: seat('2', 2) })).json().result).toBe(1);
+    const lines: Array<{ cypher: string; setKey?: string }> = (await a.get('/shopcart/state/')).json().tickets;
+    const keyOf = (cypher: string) => lines.find((l) => l.cypher === cypher)?.setKey;
+    const sofa = keyOf(seat('1', 4));
+    const pair = keyOf(seat('1', 9));
+    expect(sofa).toEqual(expect.any(String));
+    expect(pair).toEqual(expect.any(String));
+    expect(pair).not.toBe(sofa);
+    expect([keyOf(seat('1', 5)), keyOf(seat('1', 6))]).toEqual([sofa, sofa]);
+    expect(keyOf(seat('1', 10))).toBe(pair);
+    // Single seats carry no key: a delete takes them out alone.
+    const singles = lines.filter((l) => l.cypher === seat('2', 1) || l.cypher === seat('2', 2));
+    expect(singles).toHaveLength(2);
+    for (const line of singles) expect(line).not.toHaveProperty('setKey');
+    // What a delete of a keyed line takes out is exactly the lines of its key.
+    await a.post('/hallPlace/deselect/', { cypher: seat('1', 10) });
+    const left: Array<{ cypher: string; setKey?: string }> = (await a.get('/shopcart/state/')).json().tickets;
+    expect(left.some((l) => l.setKey === pair)).toBe(false);
+    expect(left.filter((l) => l.setKey === sofa)).toHaveLength(3);
+  });
+
   it('is all or nothing: one place someone else holds, and none of the others is held', async () => {
     await fresh();
     const a = buyer(app);

@@ -244,6 +244,44 @@ describe('hall page', () => {
     expect(visibleText(full)).toContain(`В корзине 2 билета на сумму 2${NBSP}400${NBSP}₽`);
   });
 
+  it('links the next date instead of the buy button while the basket is empty (2.1)', () => {
+    const next = 'http://localhost/performance/5/';
+    const withNext = { ...data, hall: hallPage({ nextDateUrl: next }) };
+    const empty = render({ entry: 'hall', Component: HallPage, hydrate: true, data: withNext });
+    expect(linkHref(empty, 'Следующая дата')).toBe(next);
+    const framed = render({
+      entry: 'hall',
+      Component: HallPage,
+      hydrate: true,
+      data: { ...withNext, chrome: chrome({ urlSession: { name: 'sid', id: 'S1' } }) },
+    });
+    expect(linkHref(framed, 'Следующая дата')).toBe(`${next}?sid=S1`);
+    const full = render({
+      entry: 'hall',
+      Component: HallPage,
+      hydrate: true,
+      data: { ...withNext, basket: { ...data.basket, ticketCount: 1, basketPrice: 1200 } },
+    });
+    expect(linkHref(full, 'Следующая дата')).toBeUndefined();
+    expect(linkHref(full, 'Купить')).toBe('/shopcart/');
+    // The last date has none.
+    expect(
+      linkHref(render({ entry: 'hall', Component: HallPage, hydrate: true, data }), 'Следующая дата'),
+    ).toBeUndefined();
+  });
+
+  it('asks for tickets from the list of sections when the performance is sold by sections', () => {
+    const html = render({
+      entry: 'hall',
+      Component: HallPage,
+      hydrate: true,
+      data: { ...data, hall: hallPage({ isOnlySections: true }) },
+    });
+    expect(visibleText(html)).toContain('Выберите билеты в списке секторов — они появятся в корзине.');
+    const json = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json).hall.config.isOnlySections).toBe(true);
+  });
+
   it('says when tickets are not on sale yet', () => {
     const hall = hallPage({ allowPay: false, allowReserve: false });
     const html = render({

@@ -168,13 +168,17 @@ export const widgetHall = defineCall({
   method: 'GET',
   path: '/spa-api/app/widget-hall/:performanceId/',
   params: 'query',
-  request: request({ performanceId: id() }),
+  request: request({
+    performanceId: id(),
+    /** Package mode (hall-basket-checkout.md 2.2), as ?packageId= on the hall page: the package's config and arrows. */
+    packageId: id().optional(),
+  }),
   answer: 'json',
   response: widgetHallAnswer,
   failure: (message, code) => ({ error: code ?? 1, message }),
   spec: `${HALL} 3.1 (the hall page configuration, for widgets on a partner page)`,
   summary:
-    "The seat map's configuration of a performance for a page that mounts the seat map itself (the hall page renders the same into its HTML); error 404 for an unknown performance.",
+    "The seat map's configuration of a performance for a page that mounts the seat map itself (the hall page renders the same into its HTML); with packageId, in package mode as the hall page with ?packageId= (ignored for a performance outside the package); error 404 for an unknown performance.",
   extension: true,
 });
 

@@ -150,6 +150,21 @@ export const hallSvg = defineCall({
     'The hall SVG; concrete path for the spec’s {svgUrl} (shape in decision 0001). Public and cacheable: revalidates by ETag (304), gzipped on request; a malformed file name answers 400 and an unknown hall 404, both as JSON {error, message}.',
 });
 
+export const hallSeatView = defineCall({
+  id: 'hall.seatView',
+  method: 'GET',
+  path: '/media/seat-view/:placeId.svg',
+  params: 'query',
+  request: sessionFreeRequest({ placeId: mediaFileId() }),
+  answer: 'file',
+  response: mediaAnswer,
+  failure: mediaFailure,
+  spec: `${HALL} 2.1, 3.1 (the images of hallPlaceImages: the view from the seat); decision 0029`,
+  summary:
+    'The view from a seat: the stage as seen from the band of rows of the place’s section (four rows a band), drawn as SVG from the hall’s geometry; every place of a band names the band’s view by its lowest place id. Public and cacheable: revalidates by ETag (304); a malformed file name answers 400, a place of a hall without a stage (or no place) 404, both as JSON {error, message}.',
+  extension: true,
+});
+
 export const bestPlaceCheck = defineCall({
   id: 'hall.bestPlaceCheck',
   method: 'GET',
@@ -400,6 +415,7 @@ export const hallCalls = [
   hallMapSectionHtml,
   hallMapNavImage,
   hallSvg,
+  hallSeatView,
   bestPlaceCheck,
   bestAvailable,
   hallPlaceSelect,

@@ -130,6 +130,12 @@ export const hallPageConfig = z.object({
   packageNextUrl: z.string().optional(),
   /** Extension: ticketInBasketOfOtherPerformances (3.5), for the basket limit. */
   ticketInBasketOfOtherPerformances: z.number().int().optional(),
+  /**
+   * Extension (2.1: an empty basket shows a 'next date' link instead of the buy button): the hall
+   * page of the show's next performance on sale after this one, absolute like show_full_url; null
+   * when there is none.
+   */
+  nextDateUrl: z.string().nullable().optional(),
 });
 export type HallPageConfig = z.infer<typeof hallPageConfig>;
 

@@ -1,5 +1,5 @@
 import { formatCountdown, formatPrice, messageOr, messages, type SelectionAnswer, ticketWord } from '@partera/contract';
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { answerFailed, type BasketState, type BasketTicket, clearBasket, removeTicket } from '../api/basket.js';
 import type { Http } from '../api/http.js';
@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../ui/confirm.js';
 import { useCountdown } from '../ui/countdown.js';
 import { browserNavigation, type Navigation, siteUrl } from '../ui/navigation.js';
 import { useNotices } from '../ui/notices.js';
-import { groupByPerformance, ticketKey, ticketSet } from './group.js';
+import { groupByPerformance } from './group.js';
+import { createSetHighlight, deleteQuestion, highlightedKeys } from './set-highlight.js';
 import { type BasketStore, createBasketStore, refreshBasket } from './store.js';
 import { PerformanceTickets } from './ticket-list.js';
 
@@ -32,9 +33,11 @@ export function Basket({ http, initialState, store: given, navigation = browserN
   const secondsLeft = useCountdown(holdDeadline, () => navigation.go(siteUrl(http, '/shopcart/')));
 
   // 2.3: deleting one ticket of a set (a group, an exclusive pair) highlights the whole set while
-  // the buyer confirms; the server then takes the whole set out.
-  const [removing, setRemoving] = useState<BasketTicket | null>(null);
-  const highlighted = new Set(removing ? ticketSet(state.tickets, removing).map(ticketKey) : []);
+  // the buyer points at its delete and while they confirm; the server then takes the whole set out.
+  const [sets] = useState(createSetHighlight);
+  const pointing = useSyncExternalStore(sets.subscribe, sets.get, sets.get);
+  const highlighted = highlightedKeys(state.tickets, pointing);
+  const { removing } = pointing;
 
   const remove = async (ticket: BasketTicket) => {
     setBusy(true);
@@ -118,7 +121,9 @@ export function Basket({ http, initialState, store: given, navigation = browserN
               key={group.performanceId}
               group={group}
               busy={busy}
-              onRemove={setRemoving}
+              onRemove={sets.ask}
+              onPoint={sets.point}
+              onLeave={sets.leave}
               href={siteUrl(http, group.performanceFullUrl)}
               highlighted={highlighted}
             />
@@ -142,12 +147,12 @@ export function Basket({ http, initialState, store: given, navigation = browserN
       <p className="pt-basket__no-fee">Билеты продаются без комиссии и сервисного сбора.</p>
       {removing ? (
         <ConfirmDialog
-          message={messages.confirmDeleteTicket}
+          message={deleteQuestion(state.tickets, removing)}
           actionLabel="Удалить"
-          onCancel={() => setRemoving(null)}
+          onCancel={() => sets.close()}
           onConfirm={() => {
-            setRemoving(null);
-            void remove(removing);
+            const ticket = sets.close();
+            if (ticket) void remove(ticket);
           }}
         />
       ) : null}

@@ -42,6 +42,13 @@ export function ticketSet(tickets: readonly BasketTicket[], ticket: BasketTicket
   return tickets.filter((t) => t.performanceId === ticket.performanceId && t.setKey === ticket.setKey);
 }
 
+/** 'Ряд 5, Место 12' of a seat's line; '' for entrance tickets. */
+export function seatText(ticket: BasketTicket): string {
+  return [ticket.row ? `Ряд ${ticket.row}` : '', ticket.place ? `Место ${ticket.place}` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** A stable React key and a unique label per ticket line. */
 export function ticketKey(ticket: BasketTicket): string {
   return ticket.cypher ?? `entrance:${ticket.performanceId}:${ticket.sectionId}:${ticket.price}`;

@@ -1,29 +1,34 @@
 /**
  * The basket's tickets of one performance (spec 2.3): each line with its seat, tariff and price
- * and a delete button. Lines of the set about to be deleted together (a group, an exclusive pair)
- * are highlighted while the buyer confirms.
+ * and a delete button. Lines of the set a delete takes out together (a group, an exclusive pair)
+ * are highlighted while the buyer points at the button and while they confirm.
  */
 import { formatPrice, ticketWord } from '@partera/contract';
 import { useId } from 'react';
 import type { BasketTicket } from '../api/basket.js';
-import { type PerformanceGroup, performanceWhen, ticketKey } from './group.js';
+import { type PerformanceGroup, performanceWhen, seatText, ticketKey } from './group.js';
 
 export interface PerformanceTicketsProps {
   group: PerformanceGroup;
   busy: boolean;
   onRemove: (ticket: BasketTicket) => void;
+  /** The pointer or the keyboard focus is on a ticket's delete button (its set is highlighted). */
+  onPoint?: (ticket: BasketTicket) => void;
+  /** …and left it. */
+  onLeave?: (ticket: BasketTicket) => void;
   href: string;
   /** ticketKey of the lines highlighted as one set. */
   highlighted: ReadonlySet<string>;
 }
 
-export function PerformanceTickets({ group, busy, onRemove, href, highlighted }: PerformanceTicketsProps) {
+export function PerformanceTickets(props: PerformanceTicketsProps) {
+  const { group, highlighted } = props;
   const headingId = useId();
   return (
     <article className="pt-basket__performance" aria-labelledby={headingId}>
       <header className="pt-basket__performance-head">
         <h3 id={headingId} className="pt-basket__show">
-          <a className="pt-link" href={href}>
+          <a className="pt-link" href={props.href}>
             {group.showName}
           </a>
         </h3>
@@ -39,8 +44,10 @@ export function PerformanceTickets({ group, busy, onRemove, href, highlighted }:
           <TicketLine
             key={ticketKey(ticket)}
             ticket={ticket}
-            busy={busy}
-            onRemove={onRemove}
+            busy={props.busy}
+            onRemove={props.onRemove}
+            onPoint={props.onPoint}
+            onLeave={props.onLeave}
             highlighted={highlighted.has(ticketKey(ticket))}
           />
         ))}
@@ -49,13 +56,15 @@ export function PerformanceTickets({ group, busy, onRemove, href, highlighted }:
   );
 }
 
-function TicketLine(props: {
-  ticket: BasketTicket;
-  busy: boolean;
-  onRemove: (ticket: BasketTicket) => void;
-  highlighted: boolean;
-}) {
+function TicketLine(
+  props: Pick<PerformanceTicketsProps, 'busy' | 'onRemove' | 'onPoint' | 'onLeave'> & {
+    ticket: BasketTicket;
+    highlighted: boolean;
+  },
+) {
   const { ticket } = props;
+  const point = () => props.onPoint?.(ticket);
+  const leave = () => props.onLeave?.(ticket);
   const seat = ticket.kind === 'place' ? seatText(ticket) : `${ticket.count} ${ticketWord(ticket.count)}`;
   return (
     <li className={props.highlighted ? 'pt-ticket pt-ticket--set' : 'pt-ticket'} data-highlighted={props.highlighted}>
@@ -74,15 +83,13 @@ function TicketLine(props: {
         aria-label={`Удалить билет: ${ticket.sectionName}${seat ? `, ${seat}` : ''}`}
         disabled={props.busy}
         onClick={() => props.onRemove(ticket)}
+        onMouseEnter={point}
+        onMouseLeave={leave}
+        onFocus={point}
+        onBlur={leave}
       >
         <span aria-hidden="true">×</span>
       </button>
     </li>
   );
-}
-
-export function seatText(ticket: BasketTicket): string {
-  return [ticket.row ? `Ряд ${ticket.row}` : '', ticket.place ? `Место ${ticket.place}` : '']
-    .filter(Boolean)
-    .join(', ');
 }

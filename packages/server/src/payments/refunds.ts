@@ -351,9 +351,7 @@ async function complete(deps: RefundDeps, c: Claim, providerRefundId: string | n
     await tx.query(`UPDATE tickets SET status = 'returned' WHERE id = ANY($1::int[]) AND status = 'issued'`, [ids]);
     await returnSoldTickets(tx, c.orderId, {
       placeIds: c.rows.flatMap((r) => (r.performance_place_id === null ? [] : [r.performance_place_id])),
-      sections: c.rows.flatMap((r) =>
-        r.performance_section_id === null ? [] : [{ sectionId: r.performance_section_id, count: 1 }],
-      ),
+      entranceTicketIds: c.rows.flatMap((r) => (r.performance_section_id === null ? [] : [r.id])),
     });
     await tx.query(
       `UPDATE payments SET refunded_amount = refunded_amount + $2, updated_at = $3,

@@ -1,8 +1,9 @@
-import { type CallDef, hallSvg, posterSvg } from '@partera/contract';
+import { type CallDef, hallSeatView, hallSvg, posterSvg } from '@partera/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../http/route.js';
 import { acceptsGzip, contentTag, GzipCache, requestedTags, weakEtag } from '../media/http.js';
 import { renderPosterSvg } from '../media/poster.js';
+import { renderSeatView, rowBands, type StageBox } from '../media/seat-view.js';
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 /** Generated art changes only when a show is renamed; the validator catches that. */
@@ -23,9 +24,10 @@ interface PosterRow {
 }
 
 /**
- * Generated media (decision 0001): GET /media/poster/{showId}.svg, the show's poster art, and
- * GET /media/hall/{hallId}.svg, the hall plan stored with the hall. Both revalidate by ETag.
- * The answers are public and cacheable, so they carry no session cookie.
+ * Generated media (decision 0001): GET /media/poster/{showId}.svg, the show's poster art,
+ * GET /media/hall/{hallId}.svg, the hall plan stored with the hall, and GET
+ * /media/seat-view/{placeId}.svg, the view from a band of seats (decision 0029). All revalidate by
+ * ETag. The answers are public and cacheable, so they carry no session cookie.
  */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const db = app.deps.db;
@@ -76,9 +78,31 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     return sendSvg(req, reply, `h${hall.digest}`, wanted, hall.svg);
   });
 
+  route(app, hallSeatView, async ({ placeId }, req, reply) => {
+    const r = await db.query<{ section_id: number; section_name: string; stage: number[] }>(
+      `SELECT pl.section_id, s.name AS section_name, h.stage
+         FROM places pl JOIN sections s ON s.id = pl.section_id JOIN halls h ON h.id = pl.hall_id
+        WHERE pl.id = $1 AND h.stage IS NOT NULL`,
+      [placeId],
+    );
+    const place = r.rows[0];
+    if (!place) return reply.code(404).send(hallSeatView.failure('Вид с этого места не найден', 404));
+    const section = await db.query<{ id: number; row_label: string; x: number; y: number }>(
+      'SELECT id, row_label, x, y FROM places WHERE section_id = $1',
+      [place.section_id],
+    );
+    const bands = rowBands(section.rows.map((p) => ({ id: p.id, row: p.row_label, x: Number(p.x), y: Number(p.y) })));
+    const band = bands.find((b) => b.places.some((p) => p.id === placeId))!;
+    const [x = 0, y = 0, width = 0, height = 0] = place.stage;
+    const stage: StageBox = [x, y, width, height];
+    const svg = renderSeatView({ stage, sectionName: place.section_name, band });
+    return sendSvg(req, reply, `v${contentTag(svg)}`, requestedTags(req.headers['if-none-match']), svg);
+  });
+
   // The router hands the calls above only names ending in .svg: any other name is malformed too.
   badFileNames(app, '/media/poster/:file', posterSvg, 'афиши');
   badFileNames(app, '/media/hall/:file', hallSvg, 'схемы зала');
+  badFileNames(app, '/media/seat-view/:file', hallSeatView, 'вида с места');
 
   async function sendSvg(
     req: FastifyRequest,

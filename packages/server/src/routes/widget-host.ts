@@ -144,7 +144,7 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
     };
   });
 
-  route(app, widgetHall, async ({ performanceId }, req, reply) => {
+  route(app, widgetHall, async ({ performanceId, packageId }, req, reply) => {
     const basket = await getBasketState(deps, req.session.id);
     const here = basket.tickets.filter((t) => t.performanceId === performanceId).reduce((n, t) => n + t.count, 0);
     const hall = await getHallPage(deps.db, performanceId, deps.clock.now(), {
@@ -153,6 +153,8 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
       isIframe: true,
       currentPerformanceBasketTicketCount: here,
       ticketInBasketOfOtherPerformances: basket.ticketCount - here,
+      // Package mode as the hall page's ?packageId= opens it (spec 2.2).
+      ...(packageId !== undefined ? { packageId } : {}),
       origin: new URL(deps.config.publicUrl).origin,
     });
     reply.header('cache-control', 'private, no-store');

@@ -7,6 +7,10 @@
  * Its e-mail is confirmed; it has paid orders for two performances already over (12 and 3 days
  * before the seed's clock): the older show reviewed, with an answer it has not read yet, the newer
  * one not reviewed, for the review prompt.
+ *
+ * Views from the seats (hallPlaceImages, the seat photo toggle in a seat's tooltip): every place
+ * of the drama theatres (the halls with a stage) has the view from its band of four rows, drawn by
+ * the server from the plan (/media/seat-view/{placeId}.svg, decision 0029).
  */
 export const PROMO_CODES = [
   { code: 'DEMO10', kind: 'percent', value: 10, validDays: 180, usesLeft: null },
@@ -48,6 +52,14 @@ export const PHONE_CHECKED_SHOW = 'Джаз-квартет «Синяя птиц
  * ResetExclude call). It is in the small seed too.
  */
 export const RESERVE_ONLY_SHOW = 'Снежная королева';
+
+/**
+ * The show sold by sections only (spec 2.1 isOnlySections, the list view): its venue, the loft
+ * 'Лофт «Фабрика»', has no plan, only standing areas at three prices ('У сцены', 'Танцпол',
+ * 'Антресоль'), so its hall page lists the sections with plus and minus instead of a seat map
+ * (decision 0029). It is in the small seed too.
+ */
+export const SECTIONS_ONLY_SHOW = 'Кавер-вечеринка «Хиты 90-х»';
 
 export const DEMO_PARTNER = {
   name: 'Демо-партнёр',

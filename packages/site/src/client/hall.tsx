@@ -11,5 +11,11 @@ import { pageRoot, readPageData } from './lib/page-data.js';
 
 const data = readPageData<HallData>();
 
-hydrateRoot(pageRoot(), <HallPage data={data} hallView={<HallView config={data.hall.config} miniBasket={false} />} />);
+// The page's own basket bar stands for the mini basket and the mobile footer, next date link included;
+// the widget gets the next date too, for its footer should a host turn it on.
+const hallView = (
+  <HallView config={data.hall.config} miniBasket={false} nextDateUrl={data.hall.config.nextDateUrl ?? undefined} />
+);
+
+hydrateRoot(pageRoot(), <HallPage data={data} hallView={hallView} />);
 enhancePage();

@@ -57,6 +57,7 @@ export function HallPage({ data, hallView }: { data: HallData; hallView?: ReactN
   const starts = hall.performance.startsAt;
   const selling = hall.config.allowPay || hall.config.allowReserve;
   const shopcart = withSession('/shopcart/', chrome.urlSession);
+  const nextDate = hall.config.nextDateUrl ? withSession(hall.config.nextDateUrl, chrome.urlSession) : null;
 
   return (
     <Layout chrome={{ ...chrome, basketCount: basket.ticketCount }}>
@@ -148,7 +149,19 @@ export function HallPage({ data, hallView }: { data: HallData; hallView?: ReactN
               ) : null}
             </>
           ) : (
-            <p className="hall-basket__hint">Выберите места на схеме зала — они появятся в корзине.</p>
+            <>
+              <p className="hall-basket__hint">
+                {hall.config.isOnlySections
+                  ? 'Выберите билеты в списке секторов — они появятся в корзине.'
+                  : 'Выберите места на схеме зала — они появятся в корзине.'}
+              </p>
+              {/* Spec 2.1: while the basket is empty, the 'next date' link stands where the buy button would. */}
+              {nextDate ? (
+                <a className="button button--outline hall-basket__next" href={nextDate}>
+                  Следующая дата
+                </a>
+              ) : null}
+            </>
           )}
         </section>
       </div>

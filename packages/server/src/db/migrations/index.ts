@@ -14,6 +14,7 @@ import refunds from './0014_refunds.js';
 import codesDeletionBudget from './0015_codes_deletion_budget.js';
 import bannerStats from './0016_banner_stats.js';
 import giftsPackages from './0017_gifts_packages.js';
+import seatViewsListView from './0018_seat_views_list_view.js';
 
 export interface Migration {
   version: string;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { version: '0015_codes_deletion_budget', sql: codesDeletionBudget },
   { version: '0016_banner_stats', sql: bannerStats },
   { version: '0017_gifts_packages', sql: giftsPackages },
+  { version: '0018_seat_views_list_view', sql: seatViewsListView },
 ];

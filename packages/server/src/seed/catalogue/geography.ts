@@ -3,6 +3,7 @@ import { clubPlan } from '../halls/club.js';
 import { CONCERT_HALL, concertPlan } from '../halls/concert.js';
 import { exhibitionPlan } from '../halls/exhibition.js';
 import type { HallPlan } from '../halls/plan.js';
+import { standingPlan } from '../halls/standing.js';
 import { DRAMA_THEATRE, theatrePlan } from '../halls/theatre.js';
 
 export type CityKey = 'www' | 'spb';
@@ -59,6 +60,7 @@ export type HallKey =
   | 'msk-concert'
   | 'msk-club'
   | 'msk-gallery'
+  | 'msk-loft'
   | 'msk-arena'
   | 'spb-drama'
   | 'spb-concert'
@@ -155,6 +157,25 @@ export const VENUES: VenueSpec[] = [
     description: 'Выставочное пространство в центре Москвы: живопись, графика и фотография.',
     hallName: 'Выставочный зал',
     plan: () => exhibitionPlan({ capacity: 400, rooms: ['Зал 1', 'Зал 2', 'Зал 3'] }),
+    small: true,
+  },
+  {
+    // No plan: sold by sections only (seed/extras.ts SECTIONS_ONLY_SHOW).
+    key: 'msk-loft',
+    city: 'www',
+    name: 'Лофт «Фабрика»',
+    address: 'Нижняя Сыромятническая ул., 10',
+    metro: 'Курская',
+    latitude: 55.7536,
+    longitude: 37.6667,
+    description: 'Бывший цех у Курского вокзала: вечеринки, кавер-концерты и маркеты, только стоячие места.',
+    hallName: 'Цех',
+    plan: () =>
+      standingPlan([
+        { name: 'У сцены', capacity: 150, rank: 0 },
+        { name: 'Танцпол', capacity: 450, rank: 0.35 },
+        { name: 'Антресоль', capacity: 120, rank: 0.6 },
+      ]),
     small: true,
   },
   {

@@ -665,6 +665,21 @@ export const SHOWS: ShowSpec[] = [
     plan: { kind: 'dates', count: 1, hour: 20 },
     cast: [{ role: 'Вокал, гитара', name: 'Дарья Миронова', female: true }],
   },
+  // Лофт «Фабрика», Москва: no plan, sold by sections
+  {
+    name: 'Кавер-вечеринка «Хиты 90-х»',
+    genre: 'pop',
+    hall: 'msk-loft',
+    age: 18,
+    minutes: 240,
+    organizer: 'triumf',
+    price: 2000,
+    popularity: 0.55,
+    quality: 4.2,
+    plan: { kind: 'dates', count: 1, hour: 21 },
+    cast: [{ role: 'Кавер-группа' }, { role: 'Ведущий' }, { role: 'Диджей', female: true }],
+    small: true,
+  },
   // Галерея «Арт-квартал», Москва
   {
     name: 'Передвижники: от Перова до Репина',

@@ -55,6 +55,13 @@ export interface HallPlan {
   decor: string[];
   /** Draw row numbers at both ends of every row (small halls only: they cost bytes). */
   rowLabels: boolean;
+  /**
+   * The stage as the decoration draws it (its edge facing the audience at y + height): stored with
+   * the hall, the views from the seats are drawn from it (media/seat-view.ts). None: no views.
+   */
+  stage?: { x: number; y: number; width: number; height: number };
+  /** false: the venue has no plan at all (no SVG is stored), it is sold by sections. */
+  drawn?: boolean;
 }
 
 export interface Point {

@@ -75,7 +75,10 @@ export function theatrePlan(o: TheatreOptions): HallPlan {
     return firstRadius + (rows - 1) * ROW_STEP;
   };
 
-  decor.push('<rect x="350" y="30" width="600" height="80" rx="6" fill="#d9d4cc"/>');
+  const stage = { x: 350, y: 30, width: 600, height: 80 };
+  decor.push(
+    `<rect x="${stage.x}" y="${stage.y}" width="${stage.width}" height="${stage.height}" rx="6" fill="#d9d4cc"/>`,
+  );
   decor.push(text(CX, 78, 'СЦЕНА', 18, 'fill="#6d6a65" letter-spacing="4"'));
 
   const stallsFirst = 165 - CY;
@@ -164,6 +167,7 @@ export function theatrePlan(o: TheatreOptions): HallPlan {
     sections,
     decor,
     rowLabels: true,
+    stage,
   };
 }
 

@@ -1,3 +1,4 @@
+import { rowBands, seatViewPath } from '../../media/seat-view.js';
 import type { CityKey, CitySpec, VenueSpec } from '../catalogue/geography.js';
 import type { HallPlan } from '../halls/plan.js';
 import { renderHallSvg } from '../halls/svg.js';
@@ -57,8 +58,10 @@ export interface SeededHall {
 }
 
 /**
- * Buildings, their halls with the generated SVG, sections and places. Ids are taken before the
- * rows are written, so the SVG carries the very place ids and exclusive pairs point at each other.
+ * Buildings, their halls with the generated SVG (none for a venue without a plan) and stage,
+ * sections and places. Ids are taken before the rows are written, so the SVG carries the very
+ * place ids and exclusive pairs point at each other. In a hall with a stage every place gets the
+ * view from its band of rows (photo_url, media/seat-view.ts).
  */
 export async function writeVenues(
   { tx, progress }: SeedContext,
@@ -133,6 +136,7 @@ export async function writeVenues(
         width: 'int',
         height: 'int',
         place_count: 'int',
+        stage: 'int[]',
       },
       [
         {
@@ -140,10 +144,11 @@ export async function writeVenues(
           building_id: buildingIds[h],
           name: venues[h]!.hallName,
           kind: plan.kind,
-          svg: renderHallSvg(plan, { hallId, sectionIds: ids, placeIds: perSection }),
+          svg: plan.drawn === false ? null : renderHallSvg(plan, { hallId, sectionIds: ids, placeIds: perSection }),
           width: plan.width,
           height: plan.height,
           place_count: placeCount,
+          stage: plan.stage ? [plan.stage.x, plan.stage.y, plan.stage.width, plan.stage.height] : null,
         },
       ],
     );
@@ -163,6 +168,11 @@ export async function writeVenues(
     plan.sections.forEach((s, si) => {
       if (s.kind !== 'seated') return;
       const groups = new Map<number, number>();
+      const view = new Map<number, string>();
+      if (plan.stage) {
+        const bands = rowBands(s.places.map((p, pi) => ({ id: perSection[si]![pi]!, row: p.row, x: p.x, y: p.y })));
+        for (const band of bands) for (const p of band.places) view.set(p.id, seatViewPath(band.viewId));
+      }
       s.places.forEach((p, pi) => {
         let group = 0;
         if (p.group > 0) {
@@ -181,6 +191,8 @@ export async function writeVenues(
           group_id: group,
           exclusive_pair_place_id: p.pair === null ? null : perSection[si]![p.pair],
           description: p.description,
+          // Absent rather than null (NULL in the row): the stadium's hundred thousand rows stay short.
+          ...(view.size > 0 ? { photo_url: view.get(perSection[si]![pi]!) } : {}),
         });
       });
     });
@@ -226,4 +238,5 @@ const PLACE_COLUMNS = {
   group_id: 'int',
   exclusive_pair_place_id: 'int',
   description: 'text',
+  photo_url: 'text',
 };

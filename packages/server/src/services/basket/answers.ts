@@ -74,6 +74,7 @@ export function basketState(basket: BasketContents, now: Date, userIsGuest: bool
       giftsCount: l.giftsCount,
       giftPrice: kopecksToRoubles(l.giftPrice),
       ...(l.packageId !== null ? { packageId: l.packageId } : {}),
+      ...(l.setKey !== null ? { setKey: l.setKey } : {}),
       performanceFullUrl: performanceUrl(l.performanceId),
     })),
     ticketCount: basket.ticketCount,

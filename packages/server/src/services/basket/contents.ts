@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { liveEntranceHold, liveHold } from '../holds/rule.js';
+import { placeSetKeySql } from './set-key.js';
 
 /** One line of a buyer's basket: a held place, or held tickets of an entrance section. */
 export interface BasketLine {
@@ -29,6 +30,8 @@ export interface BasketLine {
   giftPrice: number;
   /** The package the place was taken for (package mode), else null. */
   packageId: number | null;
+  /** The place's set (a group, an exclusive pair: placeSetKeySql), shared by its lines; null when sold alone. */
+  setKey: string | null;
   heldUntil: Date;
   cannotCreateOrderCause: string | null;
 }
@@ -64,6 +67,7 @@ interface LineRow {
   gifts_count: number;
   gift_price: number;
   package_id: number | null;
+  set_key: string | null;
   held_until: Date;
   cannot_create_order_cause: string | null;
 }
@@ -82,7 +86,8 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
             pp.performance_id, pl.section_id, sh.name AS show_name, sh.slug AS show_slug, pf.starts_at,
             b.name AS building_name, h.name AS hall_name, s.name AS section_name, pl.row_label, pl.number,
             1 AS ticket_count, ${TICKET_PRICE} AS price, pp.tariff_id, ${TARIFF_NAME} AS tariff_name,
-            pp.gifts_count, pf.gift_price, pp.package_id, pp.held_until, pf.cannot_create_order_cause
+            pp.gifts_count, pf.gift_price, pp.package_id, ${placeSetKeySql('pl')} AS set_key, pp.held_until,
+            pf.cannot_create_order_cause
        FROM performance_places pp
        JOIN places pl ON pl.id = pp.place_id
        JOIN sections s ON s.id = pl.section_id
@@ -96,7 +101,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
      UNION ALL
      SELECT 'entrance', NULL, NULL, ps.id, ps.performance_id, ps.section_id, sh.name, sh.slug, pf.starts_at,
             b.name, h.name, s.name, NULL, NULL, eh.ticket_count, ${TICKET_PRICE}, eh.tariff_id, ${TARIFF_NAME},
-            eh.gifts_count, pf.gift_price, NULL, eh.held_until, pf.cannot_create_order_cause
+            eh.gifts_count, pf.gift_price, NULL, NULL, eh.held_until, pf.cannot_create_order_cause
        FROM entrance_holds eh
        JOIN performance_sections ps ON ps.id = eh.performance_section_id
        JOIN sections s ON s.id = ps.section_id
@@ -132,6 +137,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
     giftsCount: row.gifts_count,
     giftPrice: row.gift_price,
     packageId: row.package_id,
+    setKey: row.set_key,
     heldUntil: new Date(row.held_until),
     cannotCreateOrderCause: row.cannot_create_order_cause,
   }));

@@ -115,6 +115,7 @@ const openPerformance: Routine = {
 /**
  * A place and everything sold with it (its group when group id > 0, its exclusive pair), as
  * performance_places ids in id order, with the performance and the asked place's price category.
+ * The basket's lines name the same sets with placeSetKeySql (set-key.ts).
  */
 const placeSet: Routine = {
   name: 'basket_place_set',

@@ -38,6 +38,8 @@ export interface HallPage {
 
 interface Row {
   id: number;
+  next_id: number | null;
+  only_sections: boolean;
   starts_at: Date;
   sale_state: SaleState;
   allow_reserve: boolean;
@@ -81,6 +83,25 @@ function packageNeighbours(row: PackageRow, packageId: number, origin: string) {
   };
 }
 
+/**
+ * The next date (spec 2.1: an empty basket shows a 'next date' link instead of the buy button):
+ * the show's earliest performance that starts after this one and is on sale now (sale open, not
+ * started, reservable or payable). SQL over the page's performance `p`, with now as $2.
+ */
+const NEXT_DATE = `(SELECT n.id FROM performances n
+    WHERE n.show_id = p.show_id AND n.starts_at > p.starts_at AND n.starts_at > $2
+      AND n.sale_state = 'on_sale' AND (n.allow_reserve OR n.allow_pay)
+    ORDER BY n.starts_at, n.id LIMIT 1)`;
+
+/**
+ * The list view instead of a plan (spec 2.1, 3.1 isOnlySections): a performance marked to sell by
+ * sections, or one whose hall has nothing to draw, no plan (SVG) and no places (decision 0029).
+ */
+const ONLY_SECTIONS = `(p.sell_by_sections OR (h.svg IS NULL AND NOT EXISTS (SELECT 1 FROM places x WHERE x.hall_id = h.id)))`;
+
+/** A stored media path made absolute, so that a widget on a partner's page loads it from us. */
+const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+
 /** The hall page of a performance; null when there is no such performance. */
 export async function getHallPage(
   db: Queryable,
@@ -94,7 +115,8 @@ export async function getHallPage(
             p.max_gift_count_per_ticket, p.gift_price, p.cannot_create_order_cause,
             h.id AS hall_id, h.name AS hall_name, s.id AS show_id, s.name AS show_name, s.slug,
             s.age_mark, g.name AS genre_name, b.name AS building_name, b.address, m.name AS metro_name,
-            c.subdomain, c.timezone
+            c.subdomain, c.timezone,
+            ${NEXT_DATE} AS next_id, ${ONLY_SECTIONS} AS only_sections
        FROM performances p
        JOIN halls h ON h.id = p.hall_id
        JOIN buildings b ON b.id = h.building_id
@@ -103,7 +125,7 @@ export async function getHallPage(
        JOIN shows s ON s.id = p.show_id
        JOIN genres g ON g.id = s.genre_id
       WHERE p.id = $1`,
-    [performanceId],
+    [performanceId, now],
   );
   const r = rows[0];
   if (!r) return null;
@@ -144,7 +166,7 @@ export async function getHallPage(
     svgUrl: hallSvgUrl(r.hall_id),
     performanceId: r.id,
     showId: r.show_id,
-    hallPlaceImages: images.rows,
+    hallPlaceImages: images.rows.map((i) => ({ place_id: i.place_id, image: absolute(viewer.origin, i.image) })),
     maxTicketCount: effectiveMaxTicketCount(r.max_ticket_count),
     maxGiftCountPerTicket: r.max_gift_count_per_ticket,
     giftPrice: kopecksToRoubles(r.gift_price),
@@ -161,7 +183,7 @@ export async function getHallPage(
     showAdvantages: false,
     isIframe: viewer.isIframe,
     isGuest: viewer.isGuest,
-    isOnlySections: false,
+    isOnlySections: r.only_sections,
     tickets: [],
     performanceInfo: {
       show_name: r.show_name,
@@ -171,6 +193,7 @@ export async function getHallPage(
     },
     allowReserve: selling && r.allow_reserve,
     allowPay: selling && r.allow_pay,
+    nextDateUrl: r.next_id === null ? null : viewer.origin + performancePath(r.next_id),
     ...(packageRow && viewer.packageId !== undefined
       ? { packageId: viewer.packageId, ...packageNeighbours(packageRow, viewer.packageId, viewer.origin) }
       : {}),

@@ -90,7 +90,11 @@ export async function loadHallLayout(db: Queryable, hallId: number): Promise<Hal
   ]);
   const h = hall.rows[0];
   if (!h) return null;
-  const svg = h.svg ?? '';
+  // A hall without a plan (sold by sections, decision 0029) gets an empty drawing of its size,
+  // so a widget that inserts the drawing before it decides on the list view has an <svg> root.
+  const svg =
+    h.svg ??
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${Math.max(1, h.width)} ${Math.max(1, h.height)}"></svg>`;
   const radius = Number(CIRCLE_RADIUS.exec(svg)?.[1] ?? DEFAULT_RADIUS) || DEFAULT_RADIUS;
   const rows = places.rows;
   const sectionIndex = new Map(sections.rows.map((s, i) => [s.id, i]));

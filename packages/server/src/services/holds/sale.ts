@@ -84,13 +84,20 @@ export async function sellOrderHolds(
 
 /**
  * Puts returned tickets back on sale, inside the caller's (refund) transaction: each sold place
- * of the order becomes free (state 0, claimable by anyone at once), and each section's counter
- * gets back the number of entrance tickets returned. Only places sold to this order change.
+ * of the order becomes free (state 0, claimable by anyone at once; the place's gifts go back to
+ * the performance's stock through its trigger, migration 0017), and each entrance ticket goes
+ * back to its section's counter with its share of its order item's gifts (below). Only tickets
+ * of this order change.
+ *
+ * An entrance order item's gifts belong to all of its tickets together (5.2: the maximum times
+ * the tickets), so a returned ticket gives back its share: once k of the item's n tickets are
+ * back, floor(gifts × k / n) of its gifts are, so the item's last ticket returns the rest and
+ * returning the tickets one at a time gives back exactly what returning them at once does.
  */
 export async function returnSoldTickets(
   tx: Transaction,
   orderId: number,
-  returned: { placeIds: readonly number[]; sections: ReadonlyArray<{ sectionId: number; count: number }> },
+  returned: { placeIds: readonly number[]; entranceTicketIds: readonly number[] },
 ): Promise<void> {
   const placeIds = [...new Set(returned.placeIds)].sort((a, b) => a - b);
   if (placeIds.length > 0) {
@@ -101,10 +108,34 @@ export async function returnSoldTickets(
       [placeIds, orderId],
     );
   }
-  for (const s of [...returned.sections].sort((a, b) => a.sectionId - b.sectionId)) {
+  const ticketIds = [...new Set(returned.entranceTicketIds)];
+  if (ticketIds.length === 0) return;
+  const items = await tx.query<{ section_id: number; performance_id: number; back: number; gifts: number }>(
+    `WITH back AS (
+       SELECT t.order_item_id, count(*)::int AS back FROM tickets t
+        WHERE t.id = ANY($1::int[]) AND t.order_id = $2 AND t.performance_section_id IS NOT NULL
+        GROUP BY t.order_item_id)
+     SELECT oi.performance_section_id AS section_id, oi.performance_id, b.back,
+            oi.gifts_count * (before.n + b.back) / oi.ticket_count - oi.gifts_count * before.n / oi.ticket_count AS gifts
+       FROM back b
+       JOIN order_items oi ON oi.id = b.order_item_id
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS n FROM tickets x
+          WHERE x.order_id = $2 AND x.order_item_id = oi.id AND x.status = 'returned' AND NOT x.id = ANY($1::int[])) before
+      ORDER BY oi.performance_section_id`,
+    [ticketIds, orderId],
+  );
+  for (const item of items.rows) {
     await tx.query('UPDATE performance_sections SET free_count = least(capacity, free_count + $2) WHERE id = $1', [
-      s.sectionId,
-      s.count,
+      item.section_id,
+      item.back,
+    ]);
+  }
+  const gifts = items.rows.filter((i) => i.gifts > 0);
+  if (gifts.length > 0) {
+    await tx.query('SELECT gift_stock_return($1::int[], $2::int[])', [
+      gifts.map((i) => i.performance_id),
+      gifts.map((i) => i.gifts),
     ]);
   }
 }
