@@ -2,12 +2,12 @@
  * The hall page for people who do not use a pointer (issue: the hall, section 3): axe-core finds
  * no serious or critical violation on the hall page in each of its modes (the plan, a seat's
  * tooltip, the section list and best-available tools, the list alternative), and a seat can be
- * put in the basket with the keyboard alone.
+ * bought with the keyboard alone, from the list alternative through the checkout to the paid order.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
-import { openClubPerformance } from './helpers.js';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectPaidTickets, openClubPerformance } from './helpers.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -48,14 +48,26 @@ test('hall: axe finds no serious or critical violation in any mode of the hall p
   expect(await hallViolations(page)).toEqual([]);
 });
 
-test('hall: a seat goes into the basket with the keyboard alone, from the list alternative', async ({ page }) => {
+/** Presses Tab (or Shift+Tab) until `target` has the focus (in its own document: the page's or a frame's). */
+async function tabTo(page: Page, target: Locator, { limit = 40, back = false } = {}): Promise<void> {
+  const focused = () => target.evaluate((el) => el.ownerDocument.activeElement === el).catch(() => false);
+  for (let i = 0; i < limit && !(await focused()); i++) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  await expect(target).toBeFocused();
+}
+
+/** Tabs to a field and types into it, as a keyboard user does. */
+async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+test('hall: a seat is bought with the keyboard alone, from the list alternative to the paid order', async ({
+  page,
+}) => {
   await openClubPerformance(page);
   // Tab to 'Списком' and open it with Enter.
   const toggle = page.getByRole('button', { name: 'Списком' });
-  for (let i = 0; i < 40 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(toggle).toBeFocused();
+  await tabTo(page, toggle);
   await page.keyboard.press('Enter');
   // On through the list: a closed section opens on Enter, a seat goes into the basket on Enter.
   const active = () =>
@@ -71,7 +83,9 @@ test('hall: a seat goes into the basket with the keyboard alone, from the list a
   }
   expect(await active()).toBe('place');
   const seat = page.locator('.pt-list-place:focus');
-  const name = await seat.getAttribute('aria-label');
+  // 'Балкон, ряд 2, место 7, 1 800 ₽'
+  const name = (await seat.getAttribute('aria-label'))!;
+  const [, section, row, place] = /^(.+), ряд (.+), место ([^,]+), /.exec(name)!;
   await page.keyboard.press('Enter');
   // A seat of one tariff goes straight in (one with several asks for the tariff first).
   const dialog = page.getByRole('dialog');
@@ -79,7 +93,31 @@ test('hall: a seat goes into the basket with the keyboard alone, from the list a
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
   }
-  await expect(page.getByRole('button', { name: name!, pressed: true })).toBeVisible();
+  await expect(page.getByRole('button', { name, pressed: true })).toBeVisible();
   await expect(page.locator('.pt-sr-only[aria-live]')).toContainText('Добавлено в корзину');
   await expect(page.locator('.hall-basket__count')).toHaveText(/В корзине 1 билет/);
+
+  // Back to 'Списком' to close the list, on to the basket bar's 'Купить', through the guest
+  // checkout and the bank's card form: keys only.
+  await tabTo(page, toggle, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await tabTo(page, page.getByRole('region', { name: 'Мини-корзина' }).getByRole('link', { name: 'Купить' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/shopcart\//);
+  await typeInto(page, page.getByLabel('E-mail'), 'keyboard.buyer@example.ru');
+  await typeInto(page, page.getByLabel('Имя'), 'Анна');
+  await typeInto(page, page.getByLabel('Фамилия'), 'Петрова');
+  const pay = page.getByRole('button', { name: /Перейти к оплате|Оплатить/ });
+  await expect(pay).toBeEnabled();
+  await tabTo(page, pay);
+  await page.keyboard.press('Enter');
+  const bank = page.frameLocator('iframe[name="pt-bank-frame"]');
+  await typeInto(page, bank.getByLabel('Номер карты'), '4111 1111 1111 1111');
+  await typeInto(page, bank.getByLabel('Срок действия'), '12/30');
+  await typeInto(page, bank.getByLabel('CVC'), '123');
+  await typeInto(page, bank.getByLabel('Владелец карты'), 'ANNA PETROVA');
+  await tabTo(page, bank.getByRole('button', { name: /^Оплатить/ }));
+  await page.keyboard.press('Enter');
+  await expectPaidTickets(page, [{ section: section!, row: row!, place: place! }]);
 });

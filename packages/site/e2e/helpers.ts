@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { clickPlace, freePlaceIds, type PlanScope, placeLook, planReady } from './plan.js';
 
 export const CLUB_SHOW = 'Группа «Ночные трамваи»';
@@ -32,8 +32,76 @@ export async function addPlace(scope: PlanScope, placeId: number | string): Prom
   await expect
     .poll(async () => ((await add.isVisible()) ? 'offered' : await placeLook(scope, placeId)))
     .toMatch(/^(offered|mine)$/);
-  if (await add.isVisible()) await add.click();
+  if (!(await add.isVisible())) return;
+  await add.click();
   await expect.poll(() => placeLook(scope, placeId)).toBe('mine');
+  // The tooltip stays open on the held seat; closed, it covers no other place (a bottom sheet at 575 px).
+  await scope.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click();
+  await expect(scope.getByRole('dialog')).toHaveCount(0);
+}
+
+/** A seat as the basket and the order name it; an entrance (standing) ticket has only its section. */
+export interface Seat {
+  section: string;
+  row?: string;
+  place?: string;
+}
+
+/** The basket's line of a seat (spec 2.3), found by its delete button; `scope`: the page or a performance's part. */
+export function basketLine(scope: Page | Locator, seat: Seat): Locator {
+  // A filter's inner locator is matched inside each line, so it starts from the page.
+  const page = 'page' in scope ? scope.page() : scope;
+  const remove = page.getByRole('button', {
+    name: `Удалить билет: ${seat.section}, Ряд ${seat.row}, Место ${seat.place}`,
+    exact: true,
+  });
+  return scope.locator('.pt-ticket').filter({ has: remove });
+}
+
+/**
+ * The guest checkout of /shopcart/ (spec 5.5): e-mail, first name and surname, then the pay
+ * button; the sandbox bank's form opens next.
+ */
+export async function startGuestPayment(page: Page, email = 'anna.petrova@example.ru'): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Имя').fill('Анна');
+  await page.getByLabel('Фамилия').fill('Петрова');
+  await page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).click();
+}
+
+/** The guest checkout of /shopcart/ paid with a sandbox card (the accepted one by default). */
+export async function payAsGuest(page: Page, card = '4111 1111 1111 1111'): Promise<void> {
+  await startGuestPayment(page);
+  await payWithSandboxCard(page, card);
+}
+
+/** The order complete page of a paid order lists a ticket for each of these seats and no other. */
+export async function expectPaidTickets(page: Page, seats: readonly Seat[]): Promise<void> {
+  await expect(page).toHaveURL(/\/order\/complete\//, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Спасибо за покупку!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Скачать билет:/ })).toHaveCount(seats.length);
+  // Two performances of one hall (a package) may have tickets for the same seat.
+  const names = seats.map(
+    (s) => `Скачать билет: ${s.section}${s.row ? `, ряд ${s.row}` : ''}${s.place ? `, место ${s.place}` : ''}`,
+  );
+  for (const name of new Set(names)) {
+    const count = names.filter((n) => n === name).length;
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(count);
+  }
+}
+
+/** A price as the site writes it: '1 050 ₽' (non-breaking spaces; the tariff choice says 'руб'). */
+export function money(roubles: number, sign = '₽'): string {
+  return `${String(roubles).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0${sign}`;
+}
+
+/** '1 билет', '3 билета', '5 билетов' (spec 9: the ticket word forms). */
+export function tickets(n: number): string {
+  const tens = n % 100;
+  const ones = n % 10;
+  const word =
+    tens >= 11 && tens <= 14 ? 'билетов' : ones === 1 ? 'билет' : ones >= 2 && ones <= 4 ? 'билета' : 'билетов';
+  return `${n} ${word}`;
 }
 
 export async function advanceServerClock(page: Page, minutes: number): Promise<void> {

@@ -140,3 +140,15 @@ export async function clickPlace(scope: PlanScope, id: number | string): Promise
     await expect.poll(() => view.evaluate((el) => (el as ProbedElement).ptPlan?.mode())).toBe('seats');
   }
 }
+
+/** Those of the places that are drawn inside the plan's own view (not beyond its edge at this zoom). */
+export function placesInView(scope: PlanScope, ids: readonly number[]): Promise<number[]> {
+  return viewport(scope).evaluate((el, list) => {
+    const probe = (el as ProbedElement).ptPlan;
+    const box = el.getBoundingClientRect();
+    return list.filter((id) => {
+      const p = probe?.place(id);
+      return p && p.x >= box.left && p.x <= box.right && p.y >= box.top && p.y <= box.bottom;
+    });
+  }, ids);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addPlace, advanceServerClock, freePlaces, openClubPerformance, payWithSandboxCard } from './helpers.js';
+import { addPlace, advanceServerClock, freePlaces, openClubPerformance, payAsGuest } from './helpers.js';
 import { placeLook, placePaint, planReady, probePlace } from './plan.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -22,23 +22,19 @@ async function pickTwoSeatsAndOneStanding(page: import('@playwright/test').Page)
   return startTime!;
 }
 
-async function payAsGuest(page: import('@playwright/test').Page, card: string, startTime: string) {
+async function payForThreeTickets(page: import('@playwright/test').Page, card: string, startTime: string) {
   await page.goto('/shopcart/');
   await expect(page.getByText(/Итого: 3 билета/)).toBeVisible();
   // The basket shows the venue's wall-clock time, the same as the hall page.
   await expect(page.locator('time').first()).toContainText(` в ${startTime}`);
-  await page.getByLabel('E-mail').fill('anna.petrova@example.ru');
-  await page.getByLabel('Имя').fill('Анна');
-  await page.getByLabel('Фамилия').fill('Петрова');
-  await page.getByRole('button', { name: /Перейти к оплате|Оплатить/ }).click();
-  await payWithSandboxCard(page, card);
+  await payAsGuest(page, card);
 }
 
 test('a new buyer picks two seats and a standing ticket, pays as a guest and downloads an e-ticket', async ({
   page,
 }) => {
   const startTime = await pickTwoSeatsAndOneStanding(page);
-  await payAsGuest(page, '4111 1111 1111 1111', startTime);
+  await payForThreeTickets(page, '4111 1111 1111 1111', startTime);
   await expect(page).toHaveURL(/\/order\/complete\//, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Спасибо за покупку!' })).toBeVisible();
   const links = page.locator('a[href*="/order/ticket/"]');
@@ -56,7 +52,7 @@ test('a new buyer picks two seats and a standing ticket, pays as a guest and dow
 
 test('a declined card shows the error and keeps the basket', async ({ page }) => {
   const startTime = await pickTwoSeatsAndOneStanding(page);
-  await payAsGuest(page, '4000 0000 0000 0002', startTime);
+  await payForThreeTickets(page, '4000 0000 0000 0002', startTime);
   await expect(page).toHaveURL(/\/shopcart\/\?payment=failed/, { timeout: 30_000 });
   await expect(page.getByText(/не прошла|отклонен/i).first()).toBeVisible();
   await expect(page.getByText(/Итого: 3 билета/)).toBeVisible();
