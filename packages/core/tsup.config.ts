@@ -5,8 +5,8 @@
  *   dependencies) and the npm dependencies stay imports; the workspace's contract package, which
  *   has no build of its own, is compiled in. Types come from tsc (see package.json).
  * - dist/script: the script-tag bundle, loaded with `<script type="module">`. react is
- *   preact/compat, everything is bundled and minified, and the parts loaded on demand (seat map,
- *   payment) are files of their own next to the entry.
+ *   preact/compat, everything is bundled and minified, and the parts loaded on demand (each
+ *   widget, the seat map's tools, the payment parts) are files of their own next to the entry.
  */
 import { renameSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
-/** The contract's `import { z } from 'zod'` gets packages/contract/bundling/zod-slim.ts (its own import is 'zod/v4'). */
+/**
+ * The contract's `import { z } from 'zod'` gets packages/contract/bundling/zod-slim.ts, zod's mini
+ * API with the classic methods the contract chains (its own imports are 'zod/v4/mini' and
+ * 'zod/v4/core', which this filter leaves alone). Decision 0028.
+ */
 const slimZod: Plugin = {
   name: 'slim-zod',
   setup(build) {

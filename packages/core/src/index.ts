@@ -9,7 +9,6 @@ export * from './basket/mount.js';
 export * from './basket/store.js';
 export * from './basket/styles.js';
 export * from './checkout/Checkout.js';
-export * from './checkout/guest-form.js';
 export * from './checkout/mount.js';
 export * from './checkout/styles.js';
 export * from './embed/host.js';

@@ -63,6 +63,16 @@ describe('Basket', () => {
     expect(screen.getByText('Билеты продаются без комиссии и сервисного сбора.')).toBeTruthy();
   });
 
+  it('shows the gifts chosen with a ticket and what they cost', () => {
+    serve({});
+    const state = basket([seat({ giftsCount: 2, giftPrice: 300 }), { ...entrance, giftsCount: 1, giftPrice: 250 }]);
+    render(<Basket http={http} initialState={state} navigation={navigation()} />);
+    const nutcracker = screen.getByRole('article', { name: /Щелкунчик/ });
+    expect(within(nutcracker).getByText(`+ 2 подарка, 600${NBSP}₽`, keepSpaces)).toBeTruthy();
+    const jazz = screen.getByRole('article', { name: /Джазовый вечер/ });
+    expect(within(jazz).getByText(`+ 1 подарок, 250${NBSP}₽`, keepSpaces)).toBeTruthy();
+  });
+
   it.each([
     [1, 'Итого: 1 билет'],
     [5, 'Итого: 5 билетов'],

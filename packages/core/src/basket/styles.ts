@@ -11,7 +11,7 @@ export const basketCss = `
 .pt-ticket { display: grid; grid-template-columns: 1fr auto 44px; align-items: center; gap: 12px; padding: 10px 0; border-top: 1px solid var(--pt-line); }
 .pt-ticket--set { background: #fff4e5; box-shadow: inset 4px 0 0 var(--pt-accent); }
 .pt-ticket__seat { display: flex; flex-wrap: wrap; gap: 4px 12px; }
-.pt-ticket__tariff { color: var(--pt-muted); }
+.pt-ticket__tariff, .pt-ticket__gifts { color: var(--pt-muted); }
 .pt-ticket__price { font-weight: 600; white-space: nowrap; }
 .pt-ticket__remove { width: 44px; height: 44px; border: 1px solid var(--pt-line); border-radius: 50%; background: #fff; font-size: 22px; line-height: 1; cursor: pointer; }
 .pt-ticket__remove:hover { border-color: var(--pt-accent); color: var(--pt-accent); }

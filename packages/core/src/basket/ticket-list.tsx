@@ -3,7 +3,7 @@
  * and a delete button. Lines of the set a delete takes out together (a group, an exclusive pair)
  * are highlighted while the buyer points at the button and while they confirm.
  */
-import { formatPrice, ticketWord } from '@partera/contract';
+import { formatPrice, giftChoiceLabel, ticketWord } from '@partera/contract';
 import { useId } from 'react';
 import type { BasketTicket } from '../api/basket.js';
 import { type PerformanceGroup, performanceWhen, seatText, ticketKey } from './group.js';
@@ -72,6 +72,12 @@ function TicketLine(
         <span className="pt-ticket__section">{ticket.sectionName}</span>
         {seat ? <span className="pt-ticket__place">{seat}</span> : null}
         {ticket.tariffName ? <span className="pt-ticket__tariff">{ticket.tariffName}</span> : null}
+        {ticket.giftsCount ? (
+          <span className="pt-ticket__gifts">
+            {`+ ${giftChoiceLabel(ticket.giftsCount)}`}
+            {ticket.giftPrice ? `, ${formatPrice(ticket.giftsCount * ticket.giftPrice)}` : ''}
+          </span>
+        ) : null}
       </div>
       <span className="pt-ticket__price">
         {ticket.kind === 'entrance' && ticket.count > 1 ? `${ticket.count} × ` : ''}

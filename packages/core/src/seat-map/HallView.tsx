@@ -6,6 +6,9 @@
  * without its places, inserted once as markup into a div React never touches and moved by
  * panzoom, with the places drawn on a canvas over it (plan/canvas-plan.ts). The flow lives in
  * the framework-free controllers of store/; this component wires them to the page.
+ *
+ * The first mount brings the plan, the legend and the zoom; the rest (tooltips, lists, tools,
+ * alerts, the mini basket: tools.ts) loads once the plan is drawn (decision 0028).
  */
 
 import { type HallPageConfig, hallPageConfig } from '@partera/contract';
@@ -18,30 +21,25 @@ import { planSupported } from '../store/browser-support.js';
 import { seatsDisabled } from '../store/hall-actions.js';
 import { type HallContext, hallSettings } from '../store/hall-context.js';
 import { applyMap, createHallState, type HallData } from '../store/hall-store.js';
+import { packageSettings } from '../store/package-flow.js';
 import { MSG } from '../store/spec.js';
 import { useDomEffect } from '../ui/dom-effect.js';
-import { HallAlertBox } from './alert.js';
-import { BasketFooter } from './basket-footer.js';
-import { BestAvailableForm } from './best-available.js';
-import { hallBasketUrl } from './buy-button.js';
+import { hallBasketUrl } from './basket-url.js';
 import { type HallPlan, indexPlan, insertPlan, paintEntrance } from './hall-svg.js';
 import { filterRule, type PriceBadge, priceBadges } from './legend.js';
 import { LegendBar } from './legend-bar.js';
-import { MiniBasket } from './mini-basket.js';
+import { useSeatMapTools } from './load-tools.js';
 import { OldBrowserNotice } from './old-browser.js';
-import { PackageBar } from './package-bar.js';
-import { type OpenTip, PlaceList } from './place-list.js';
+import type { OpenTip } from './place-list.js';
+import { placePhoto } from './place-photo.js';
 import { hallDataOf } from './plan/hall-data.js';
 import { loadPlanSource } from './plan/load.js';
 import { decodePlan, type PlanModel } from './plan/model.js';
 import { usePlanCanvas } from './plan/use-plan.js';
 import { DRAG_TOLERANCE_PX, type ScreenBox, usePlanPointer } from './plan/use-plan-pointer.js';
 import { useSectionFocus } from './plan/use-section-focus.js';
-import { placePhoto } from './seat-photo.js';
-import { SectionList } from './section-list.js';
-import { SectionListView } from './section-list-view.js';
-import { T } from './texts.js';
-import { EntranceTip, PlaceTip, type TipAnchor } from './tooltips.js';
+import { PLAN_T as T } from './plan-texts.js';
+import type { TipAnchor } from './tip-frame.js';
 import { type PanzoomControls, type PanzoomTransform, usePanzoom } from './use-panzoom.js';
 
 export interface HallViewProps {
@@ -244,6 +242,12 @@ export function HallView(props: HallViewProps) {
   const tipPlace = tip?.kind === 'place' ? hall?.data.places.get(tip.id) : undefined;
   const tipSection = tip?.kind === 'entrance' ? hall?.data.sections.get(tip.id) : undefined;
   const showPlan = supported && !onlySections;
+  // A hall shown as a list of sections, and the package bar, are in the first view: no waiting for the plan.
+  const toolsFirst = !showPlan || packageSettings(config, typeof location === 'undefined' ? '' : location.search);
+  const { tools, failed: toolsFailed } = useSeatMapTools(
+    hall !== null || Boolean(toolsFirst),
+    `${tip?.kind}${tip?.id}${listMode}`,
+  );
 
   return (
     <div
@@ -255,8 +259,8 @@ export function HallView(props: HallViewProps) {
     >
       {/* The legend filter dims entrance sections outside the chosen badge (places: the canvas). */}
       {activeBadge ? <style>{filterRule(`[data-pt-hall="${hallId}"]`, activeBadge)}</style> : null}
-      {ctx?.package ? (
-        <PackageBar
+      {ctx?.package && tools ? (
+        <tools.PackageBar
           ctx={ctx}
           previousUrl={config.packagePreviousUrl}
           nextUrl={config.packageNextUrl}
@@ -292,14 +296,19 @@ export function HallView(props: HallViewProps) {
           {sections.navigation ? (
             <details className="pt-tool">
               <summary>{T.sectionsTitle}</summary>
-              <SectionList ctx={ctx} navigation={sections.navigation} />
+              {tools ? <tools.SectionList ctx={ctx} navigation={sections.navigation} /> : null}
             </details>
           ) : null}
           <details className="pt-tool">
             <summary>{T.bestAvailable}</summary>
-            <BestAvailableForm ctx={ctx} badges={hall.badges} />
+            {tools ? <tools.BestAvailableForm ctx={ctx} badges={hall.badges} /> : null}
           </details>
         </div>
+      ) : null}
+      {toolsFailed ? (
+        <p className="pt-tools-error" role="alert">
+          {MSG.hallMapLoadError}
+        </p>
       ) : null}
       {supported ? null : <OldBrowserNotice />}
       <div ref={viewportRef} className="pt-hall-viewport" hidden={listMode || !showPlan}>
@@ -326,15 +335,15 @@ export function HallView(props: HallViewProps) {
           </fieldset>
         ) : null}
       </div>
-      {ctx && !showPlan ? <SectionListView ctx={ctx} /> : null}
-      {listMode && hall && ctx ? <PlaceList ctx={ctx} data={hall.data} openTip={openTip} /> : null}
+      {ctx && !showPlan && tools ? <tools.SectionListView ctx={ctx} /> : null}
+      {listMode && hall && ctx && tools ? <tools.PlaceList ctx={ctx} data={hall.data} openTip={openTip} /> : null}
       {hint && !tip ? (
         <div className="pt-hint" aria-hidden="true" style={anchorStyle(hint.anchor)}>
           {hint.text}
         </div>
       ) : null}
-      {ctx && tipPlace && tip ? (
-        <PlaceTip
+      {ctx && tipPlace && tip && tools ? (
+        <tools.PlaceTip
           key={`p${tip.id}`}
           ctx={ctx}
           place={tipPlace}
@@ -343,14 +352,16 @@ export function HallView(props: HallViewProps) {
           onClose={closeTip}
         />
       ) : null}
-      {ctx && tipSection && tip ? (
-        <EntranceTip key={`s${tip.id}`} ctx={ctx} section={tipSection} anchor={tip.anchor} onClose={closeTip} />
+      {ctx && tipSection && tip && tools ? (
+        <tools.EntranceTip key={`s${tip.id}`} ctx={ctx} section={tipSection} anchor={tip.anchor} onClose={closeTip} />
       ) : null}
-      <HallAlertBox state={state} ctx={ctx} />
-      {props.miniBasket === false ? null : (
-        <MiniBasket state={state} basketUrl={basketUrl} packageMode={ctx?.package !== undefined} />
+      {tools ? <tools.HallAlertBox state={state} ctx={ctx} /> : null}
+      {props.miniBasket === false || !tools ? null : (
+        <tools.MiniBasket state={state} basketUrl={basketUrl} packageMode={ctx?.package !== undefined} />
       )}
-      {props.basketFooter ? <BasketFooter state={state} basketUrl={basketUrl} nextDateUrl={props.nextDateUrl} /> : null}
+      {props.basketFooter && tools ? (
+        <tools.BasketFooter state={state} basketUrl={basketUrl} nextDateUrl={props.nextDateUrl} />
+      ) : null}
       <div className="pt-sr-only" aria-live="polite" aria-atomic="true">
         {snap.announcement}
       </div>

@@ -4,16 +4,11 @@
  * cannotCreateOrderCause in a popup instead of going on.
  */
 import { useSnapshot } from 'valtio/react';
-import type { Http } from '../api/http.js';
 import { showAlert } from '../store/hall-context.js';
 import type { HallState } from '../store/hall-store.js';
-import { siteUrl } from '../ui/navigation.js';
 import { T } from './texts.js';
 
-/** The basket's URL with the session parameter (2.3: the default target of every buy button). */
-export function hallBasketUrl(http: Http): string {
-  return siteUrl(http, '/shopcart/');
-}
+export { hallBasketUrl } from './basket-url.js';
 
 export interface BuyButtonProps {
   state: HallState;

@@ -6,15 +6,10 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { giftMax, giftUnitPrice, setEntranceGifts } from '../store/gift-actions.js';
-import {
-  addEntranceTickets,
-  entranceCountProblem,
-  type HallContext,
-  removeEntranceTickets,
-  showAlert,
-} from '../store/hall-actions.js';
+import { type HallContext, showAlert } from '../store/hall-actions.js';
 import type { MapSection } from '../store/hall-store.js';
 import { hallPicks } from '../store/picks.js';
+import { addEntranceTickets, entranceCountProblem, removeEntranceTickets } from '../store/section-tickets.js';
 import { ADD_TO_BASKET, formatPrice, MSG, pluralTickets, REMOVE_FROM_BASKET, toKopecks } from '../store/spec.js';
 import { GiftStepper } from './gift-controls.js';
 import { T } from './texts.js';

@@ -1,6 +1,6 @@
 /** The price badges as toggle buttons: pressing one lights only its places (spec 2.1). */
 import type { PriceBadge } from './legend.js';
-import { T } from './texts.js';
+import { PLAN_T as T } from './plan-texts.js';
 
 export function LegendBar(props: { badges: PriceBadge[]; active: string | null; onToggle: (id: string) => void }) {
   if (props.badges.length === 0) return null;

@@ -5,18 +5,18 @@
  */
 import { createRoot } from 'react-dom/client';
 import type { MountCommon } from '../ui/mount.js';
-import { injectCss, uiCss } from '../ui/styles.js';
 import { HallView, type HallViewProps } from './HallView.js';
-import { injectSeatMapCss } from './styles.js';
+import { styleTools } from './load-tools.js';
+import { injectSeatMapPart, planCss } from './plan-styles.js';
 
 export interface MountHallViewOptions extends Omit<HallViewProps, 'eventTarget'>, Pick<MountCommon, 'injectStyles'> {}
 
 export function mountHallView(element: HTMLElement, options: MountHallViewOptions): () => void {
   const { injectStyles = true, ...props } = options;
   if (injectStyles) {
-    // The shared dialogs (the seat photo, best places) use the widgets' common look.
-    injectCss('ui', uiCss, element.ownerDocument);
-    injectSeatMapCss(element.ownerDocument);
+    // The plan's rules now; the tools' rules (and the widgets' common look their dialogs use) come with them.
+    injectSeatMapPart(element.ownerDocument, 'plan', planCss);
+    styleTools(element.ownerDocument);
   }
   const root = createRoot(element);
   root.render(<HallView {...props} eventTarget={element} />);

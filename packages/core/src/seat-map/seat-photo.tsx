@@ -4,15 +4,11 @@
  * dialog: the focus moves into it, stays in it, Escape or its button closes it, and the focus
  * returns to the toggle.
  */
-import type { HallPageConfig } from '@partera/contract';
 import { createPortal } from 'react-dom';
 import { Dialog } from '../ui/dialog.js';
 import { T } from './texts.js';
 
-/** The photo of the view from a place, if the page has one. */
-export function placePhoto(images: HallPageConfig['hallPlaceImages'], placeId: number): string | undefined {
-  return images?.find((i) => i.place_id === placeId)?.image;
-}
+export { placePhoto } from './place-photo.js';
 
 export interface SeatPhotoToggleProps {
   open: boolean;

@@ -1,133 +1,16 @@
 /**
- * The seat map's stylesheet, as a string the host injects once (`injectSeatMapCss()` does it
- * for hosts without a bundler). Every class is prefixed `pt-`; the drawing's own classes
- * (entrance-section: decision 0001) are only styled under `.pt-hall`. Places are drawn on the
- * plan's canvas with their own colours (plan/canvas-plan.ts), not styled here.
+ * The seat map's whole stylesheet, as a string a host injects once (`injectSeatMapCss()` does it
+ * for hosts without a bundler; the site writes `seatMapCss` into the hall page). The script-tag
+ * mount adds its two parts separately: the plan's with the first mount, the tools' when they load
+ * (decision 0028).
  */
-import { MOBILE_BREAKPOINT_PX } from '../store/spec.js';
+import { injectSeatMapPart, planCss } from './plan-styles.js';
+import { toolsCss } from './tools-styles.js';
 
-export const seatMapCss = `
-.pt-hall{--pt-ink:#1d1b2e;--pt-muted:#6b6b7b;--pt-off:#dcdce2;--pt-accent:#d6204e;--pt-bg:#fff;--pt-focus:#2b6cff;
-position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--pt-ink);background:var(--pt-bg)}
-.pt-hall *,.pt-hall *::before,.pt-hall *::after{box-sizing:border-box}
-.pt-hall button{font:inherit;color:inherit;cursor:pointer}
-.pt-hall button:disabled,.pt-hall button[aria-disabled="true"]{cursor:not-allowed;opacity:.5}
-.pt-hall :focus-visible{outline:3px solid var(--pt-focus);outline-offset:2px}
-.pt-hall fieldset{margin:0;padding:0;border:0;min-width:0}
-.pt-sr-only{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-.pt-hall-bar{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 0}
-.pt-legend{display:flex;flex-wrap:wrap;gap:6px;margin:0;padding:0;list-style:none;flex:1 1 auto}
-.pt-badge{display:inline-flex;align-items:center;gap:6px;min-height:32px;padding:4px 10px;border:1px solid #d5d5de;border-radius:16px;background:#fff}
-.pt-badge[aria-pressed="true"]{border-color:var(--pt-ink);box-shadow:inset 0 0 0 1px var(--pt-ink)}
-.pt-swatch{display:inline-block;width:12px;height:12px;border-radius:50%;border:1px solid rgba(0,0,0,.15)}
-.pt-swatches{display:inline-flex;gap:2px}
-.pt-list-toggle{min-height:32px;padding:4px 12px;border:1px solid var(--pt-ink);border-radius:16px;background:#fff}
-.pt-list-toggle[aria-pressed="true"]{background:var(--pt-ink);color:#fff}
-.pt-hall-viewport{position:relative;height:min(70vh,640px);min-height:320px;overflow:hidden;border-radius:8px;background:#f7f7f9;touch-action:none}
-.pt-hall-canvas{width:100%;height:100%}
-.pt-hall-svg{display:block;width:100%;height:100%}
-.pt-hall .entrance-section.pt-wait{opacity:.5}
-.pt-hall .entrance-section:not(.pt-on){fill:var(--pt-off)}
-.pt-hall .entrance-section.pt-on{cursor:pointer}
-.pt-hall .entrance-section.pt-none{fill:var(--pt-off);cursor:not-allowed}
-.pt-hall .entrance-section.pt-sel>:not(text){stroke:var(--pt-ink);stroke-width:3px}
-.pt-hall .entrance-section text{fill:var(--pt-ink);pointer-events:none}
-.pt-hall--readonly .entrance-section.pt-on{cursor:default}
-.pt-zoom{position:absolute;right:12px;top:12px;display:flex;flex-direction:column;gap:6px;z-index:2}
-.pt-zoom button{width:40px;height:40px;border:1px solid #d5d5de;border-radius:50%;background:#fff;font-size:20px;line-height:1;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-.pt-hint{position:absolute;z-index:3;pointer-events:none;left:var(--pt-x);top:var(--pt-y);transform:translate(-50%,calc(-100% - 10px));padding:4px 8px;border-radius:6px;background:var(--pt-ink);color:#fff;font-size:12px;white-space:nowrap}
-.pt-tip{position:absolute;z-index:4;left:var(--pt-x);top:var(--pt-y);transform:translate(-50%,12px);width:280px;max-width:calc(100vw - 24px);padding:14px 16px;border-radius:10px;background:#fff;box-shadow:0 6px 24px rgba(0,0,0,.18)}
-.pt-tip-title{margin:0 24px 4px 0;font-weight:600}
-.pt-tip-desc{margin:0 0 6px;color:var(--pt-muted);font-size:13px}
-.pt-tip-price{margin:0 0 10px;font-size:16px;font-weight:600}
-.pt-tip-close{position:absolute;right:8px;top:8px;width:28px;height:28px;border:0;border-radius:50%;background:transparent;font-size:18px}
-.pt-tip-note{margin:0 0 8px;color:var(--pt-accent)}
-.pt-tariffs{margin:0 0 10px;padding:0;border:0}
-.pt-tariffs legend{margin-bottom:4px;font-weight:600}
-.pt-tariffs label{display:flex;gap:8px;align-items:center;padding:2px 0}
-.pt-tip-photo{display:block;width:100%;margin:0 0 10px;border-radius:6px}
-.pt-link{padding:0;border:0;background:none;color:var(--pt-focus);text-decoration:underline}
-.pt-primary{width:100%;min-height:40px;padding:8px 12px;border:0;border-radius:8px;background:var(--pt-accent);color:#fff!important;font-weight:600}
-.pt-secondary{width:100%;min-height:40px;padding:8px 12px;border:1px solid var(--pt-ink);border-radius:8px;background:#fff}
-.pt-counter{display:flex;align-items:center;gap:10px;margin:0 0 10px}
-.pt-counter button{width:36px;height:36px;border:1px solid #d5d5de;border-radius:50%;background:#fff;font-size:18px}
-.pt-counter output{min-width:2ch;text-align:center;font-size:16px;font-weight:600}
-.pt-tip-actions{display:flex;flex-direction:column;gap:8px}
-.pt-alert{position:absolute;z-index:5;left:50%;top:12px;transform:translateX(-50%);max-width:min(440px,calc(100% - 24px));padding:12px 16px;border-radius:8px;background:var(--pt-ink);color:#fff;box-shadow:0 6px 24px rgba(0,0,0,.2)}
-.pt-alert p{margin:0}
-.pt-alert-actions{display:flex;gap:8px;margin-top:10px}
-.pt-alert-actions button{flex:1;min-height:36px;border-radius:6px;border:1px solid #fff;background:transparent;color:#fff}
-.pt-alert-actions button:last-child{background:#fff;color:var(--pt-ink)}
-.pt-counter-label{min-width:64px;color:var(--pt-muted)}
-.pt-gift-choice{display:flex;align-items:center;gap:8px;margin:0 0 10px}
-.pt-gift-choice select,.pt-best select{min-height:36px;padding:4px 8px;border:1px solid #d5d5de;border-radius:6px;background:#fff;font:inherit}
-.pt-seat-photo{margin:0 0 12px}
-.pt-seat-photo img{display:block;max-width:100%;max-height:60vh;border-radius:6px}
-.pt-seat-photo figcaption{margin-top:6px;color:#555}
-.pt-sections{margin-top:8px;border:1px solid #e3e3ea;border-radius:8px}
-.pt-sections h3{margin:0;padding:12px 12px 4px;font-size:15px}
-.pt-sections ul,.pt-section-nav ul{margin:0;padding:0;list-style:none}
-.pt-section-line{display:grid;grid-template-columns:1fr auto auto auto;align-items:center;gap:12px;padding:8px 12px;border-top:1px solid #eee}
-.pt-section-line .pt-counter{margin:0}
-.pt-section-price{font-weight:600;white-space:nowrap}
-.pt-section-free{color:var(--pt-muted);white-space:nowrap}
-.pt-section-nav ul{display:flex;flex-wrap:wrap;gap:6px;padding:8px 0}
-.pt-section-nav button{min-height:32px;padding:4px 10px;border:1px solid #d5d5de;border-radius:16px;background:#fff}
-.pt-section-nav button[aria-current]{border-color:var(--pt-ink);box-shadow:inset 0 0 0 1px var(--pt-ink)}
-.pt-mini-basket{position:absolute;z-index:4;right:64px;top:12px;width:260px;padding:14px 40px 14px 16px;border-radius:10px;background:#fff;box-shadow:0 6px 24px rgba(0,0,0,.18)}
-.pt-mini-basket p{margin:0 0 10px}
-.pt-buy{display:flex;align-items:center;justify-content:center;text-decoration:none}
-.pt-buy--blocked{background:#9a9a9a}
-.pt-basket-footer{position:sticky;bottom:0;z-index:3;display:flex;align-items:center;gap:12px;padding:10px 12px;background:#fff;box-shadow:0 -2px 10px rgba(0,0,0,.1)}
-.pt-basket-footer-sum{flex:1 1 auto;font-weight:600}
-.pt-basket-footer .pt-buy,.pt-next-date{width:auto;flex:0 0 auto;padding:8px 18px;text-align:center;text-decoration:none}
-.pt-package{display:flex;flex-wrap:wrap;align-items:center;gap:10px;padding:8px 0}
-.pt-package-step{flex:1 1 auto;margin:0}
-.pt-package-step span{color:var(--pt-muted)}
-.pt-package-arrow{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border:1px solid #d5d5de;border-radius:50%;background:#fff;color:inherit;font-size:20px;text-decoration:none}
-.pt-package-arrow:disabled{opacity:.4;cursor:not-allowed}
-.pt-package-next,.pt-package .pt-buy{width:auto;padding:8px 18px;text-decoration:none}
-.pt-hall-tools{display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px;padding:0 0 8px}
-.pt-tool{flex:0 1 auto;min-width:0}
-.pt-tool[open]{flex:1 1 100%}
-.pt-tool>summary{display:inline-flex;align-items:center;min-height:32px;padding:4px 12px;border:1px solid #d5d5de;border-radius:16px;background:#fff;cursor:pointer;list-style:none}
-.pt-tool>summary::-webkit-details-marker{display:none}
-.pt-tool>summary::after{content:"";width:6px;height:6px;margin-left:8px;border:solid currentColor;border-width:0 1.5px 1.5px 0;transform:rotate(45deg) translateY(-2px)}
-.pt-tool[open]>summary::after{transform:rotate(-135deg) translateY(-1px)}
-.pt-best{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 0}
-.pt-best .pt-primary{width:auto}
-.pt-loading,.pt-load-error{display:flex;align-items:center;justify-content:center;gap:10px;height:100%;margin:0;padding:16px;text-align:center}
-.pt-spinner{width:22px;height:22px;border:3px solid #d5d5de;border-top-color:var(--pt-accent);border-radius:50%;animation:pt-spin .8s linear infinite}
-@keyframes pt-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.pt-spinner{animation-duration:2.4s}}
-.pt-list{margin-top:8px;max-height:min(70vh,640px);overflow:auto;border:1px solid #e3e3ea;border-radius:8px}
-.pt-list h3{margin:0;padding:12px 12px 4px;font-size:15px}
-.pt-list details{border-top:1px solid #eee}
-.pt-list summary{padding:10px 12px;cursor:pointer;font-weight:600}
-.pt-list-row{display:flex;flex-wrap:wrap;align-items:center;gap:6px;padding:4px 12px 8px}
-.pt-list-row-label{min-width:64px;color:var(--pt-muted)}
-.pt-list-place{min-width:44px;min-height:36px;padding:2px 8px;border:1px solid #d5d5de;border-left:6px solid var(--pt-swatch,#ccc);border-radius:6px;background:#fff;text-align:left;font-size:13px;line-height:1.2}
-.pt-list-place[aria-pressed="true"]{background:var(--pt-ink);color:#fff}
-.pt-list-place small{display:block;color:inherit;opacity:.75}
-.pt-list-entrance{display:block;width:calc(100% - 24px);margin:6px 12px;padding:8px 12px;border:1px solid #d5d5de;border-radius:6px;background:#fff;text-align:left}
-@media (max-width:${MOBILE_BREAKPOINT_PX}px){
-.pt-hall-viewport{height:60vh;min-height:260px;border-radius:0}
-.pt-hint{display:none}
-.pt-tip{position:fixed;z-index:1000;left:0;right:0;top:auto;bottom:0;width:auto;max-width:none;transform:none;border-radius:14px 14px 0 0;padding:18px 16px calc(16px + env(safe-area-inset-bottom));max-height:70vh;overflow:auto}
-.pt-alert{position:fixed;z-index:1000;top:auto;bottom:16px}
-.pt-zoom{top:auto;bottom:12px}
-.pt-mini-basket{position:fixed;z-index:1000;left:12px;right:12px;bottom:72px;width:auto}
-.pt-section-line{grid-template-columns:1fr auto;row-gap:4px}
-}
-`;
-
-const INJECTED = 'data-pt-seat-map-css';
+export const seatMapCss = planCss + toolsCss;
 
 /** Adds the stylesheet to a document once (hosts that bundle CSS themselves can use seatMapCss). */
 export function injectSeatMapCss(doc: Document = document): void {
-  if (doc.head.querySelector(`style[${INJECTED}]`)) return;
-  const style = doc.createElement('style');
-  style.setAttribute(INJECTED, '');
-  style.textContent = seatMapCss;
-  doc.head.append(style);
+  injectSeatMapPart(doc, 'plan', planCss);
+  injectSeatMapPart(doc, 'tools', toolsCss);
 }

@@ -2,15 +2,11 @@
  * Interface words of the seat map that the spec does not give ("not shown": chosen here, see
  * the seat-map notes in the report). Spec texts come from the contract through store/spec.ts.
  */
+import { PLAN_T } from './plan-texts.js';
+
 export const T = {
-  loading: 'Загружаем схему зала…',
-  planLabel: 'Схема зала. Выбрать места с клавиатуры или программой чтения экрана можно списком: кнопка «Списком».',
-  zoomIn: 'Увеличить',
-  zoomOut: 'Уменьшить',
-  zoomGroup: 'Масштаб схемы',
-  listToggle: 'Списком',
+  ...PLAN_T,
   listTitle: 'Свободные места списком',
-  legendLabel: 'Цены',
   legendAll: 'Все цены',
   close: 'Закрыть',
   row: 'Ряд',
@@ -33,7 +29,6 @@ export const T = {
   moreGifts: 'Больше подарков',
   giftsPrice: (n: number, price: string) => `Подарки: ${n} × ${price}`,
   seatPhotoOf: (label: string) => `Вид с места: ${label}`,
-  sectionsTitle: 'Секторы',
   overview: 'Весь зал',
   free: 'свободно',
   listViewTitle: 'Билеты по секторам',
@@ -50,7 +45,6 @@ export const T = {
   packageNeed: (tickets: string) => `Выберите ${tickets} на это представление`,
   previousPerformance: 'Предыдущее представление',
   nextPerformance: 'Следующее представление',
-  bestAvailable: 'Лучшие места',
   bestCount: 'Сколько мест',
   bestPrice: 'Цена',
   anyPrice: 'Любая цена',

@@ -27,13 +27,6 @@ import { ANNOUNCE, MSG, placeLabel, toKopecks } from './spec.js';
 import { tariffProblem, tariffToSend } from './tariffs.js';
 
 export * from './hall-context.js';
-export {
-  addEntranceTickets,
-  addSectionTickets,
-  entranceCountProblem,
-  removeEntranceTickets,
-  removeSectionTickets,
-} from './section-tickets.js';
 
 /** The ticket-selected / ticket-deselected signal of a place (4.1). */
 export function placeDetail(ctx: HallContext, p: MapPlace): TicketEventDetail {

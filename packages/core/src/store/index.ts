@@ -6,6 +6,17 @@ export {
   takeBestAvailable,
 } from './best-places.js';
 export { type PlanEnvironment, planSupported } from './browser-support.js';
+export {
+  type CheckoutDeps,
+  type CheckoutFlow,
+  type CheckoutNotices,
+  type CheckoutState,
+  checkoutReady,
+  createCheckoutFlow,
+  type DeliveryMethod,
+  type FrameStart,
+  type PaymentMethod,
+} from './checkout-flow.js';
 export type {
   ActionRequiredDetail,
   BasketStateDetail,
@@ -24,8 +35,17 @@ export {
   setPlaceGifts,
 } from './gift-actions.js';
 export {
-  addEntranceTickets,
-  addSectionTickets,
+  createGuestForm,
+  type GuestContactField,
+  type GuestErrors,
+  type GuestFields,
+  type GuestForm,
+  type GuestFormState,
+  type GuestVerdict,
+  guestErrors,
+  guestValid,
+} from './guest-form.js';
+export {
   countTickets,
   deselectPlace,
   dismissAlert,
@@ -35,8 +55,6 @@ export {
   hallSettings,
   performanceTicketCount,
   placeInfo,
-  removeEntranceTickets,
-  removeSectionTickets,
   resolveBookingConflict,
   seatsDisabled,
   selectPlace,
@@ -64,5 +82,14 @@ export {
   sectionHint,
   sectionSummaries,
 } from './section-nav.js';
-export { sectionCountProblem, sectionFree, sectionHeld, sectionLineKey } from './section-tickets.js';
+export {
+  addEntranceTickets,
+  addSectionTickets,
+  removeEntranceTickets,
+  removeSectionTickets,
+  sectionCountProblem,
+  sectionFree,
+  sectionHeld,
+  sectionLineKey,
+} from './section-tickets.js';
 export { hasTariffChoice, heldTariff, type TariffOption, tariffOptions, tariffProblem } from './tariffs.js';

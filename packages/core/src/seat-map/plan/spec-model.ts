@@ -19,11 +19,13 @@ const CIRCLE = /<circle\b[^>]*\bclass="place"[^>]*?(?:\/>|>\s*<\/circle>)/g;
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 const VIEWBOX = /<svg\b[^>]*\bviewBox="([^"]*)"/;
 
-export function layoutFromSpec(
-  map: HallMapAnswer,
-  markup: string,
-  hallId: number,
-): { layout: HallLayout; state: CompactHallState; cypherTexts: string[] } {
+export interface SpecPlan {
+  layout: HallLayout;
+  state: CompactHallState;
+  cypherTexts: string[];
+}
+
+export function layoutFromSpec(map: HallMapAnswer, markup: string, hallId: number): SpecPlan {
   const circles: Array<{ id: number; x: number; y: number; section: number }> = [];
   let radius = 0;
   for (const m of markup.matchAll(CIRCLE)) {

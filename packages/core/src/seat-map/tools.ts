@@ -1,0 +1,26 @@
+/**
+ * The seat map's parts that its first mount does not draw (decision 0028): the tooltips with
+ * tariffs, gifts and the seat photo, the place list and the list view of sections, the section
+ * list and best available, the package bar, alerts, the mini basket and the basket footer. The
+ * widget loads them in one file of their own once the plan is drawn, or at once when the first
+ * view needs one of them (load-tools.ts), and they bring their own rules of the stylesheet.
+ */
+import { injectCss, uiCss } from '../ui/styles.js';
+import { injectSeatMapPart } from './plan-styles.js';
+import { toolsCss } from './tools-styles.js';
+
+export { HallAlertBox } from './alert.js';
+export { BasketFooter } from './basket-footer.js';
+export { BestAvailableForm } from './best-available.js';
+export { MiniBasket } from './mini-basket.js';
+export { PackageBar } from './package-bar.js';
+export { PlaceList } from './place-list.js';
+export { SectionList } from './section-list.js';
+export { SectionListView } from './section-list-view.js';
+export { EntranceTip, PlaceTip } from './tooltips.js';
+
+/** The tools' rules, and the widgets' common look their dialogs (seat photo, best places) use. */
+export function injectToolsCss(doc: Document): void {
+  injectCss('ui', uiCss, doc);
+  injectSeatMapPart(doc, 'tools', toolsCss);
+}

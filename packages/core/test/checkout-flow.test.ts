@@ -1,0 +1,153 @@
+/**
+ * The checkout's flow without a view (store/checkout-flow.ts): what pressing pay does, whatever
+ * renders it.
+ */
+import type { BasketState } from '@partera/contract';
+import { type CheckoutDeps, checkoutReady, createBasketStore, createCheckoutFlow } from '@partera/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, ORIGIN, type Route, seatTicket, serve } from './support/server.js';
+
+const basket = (over: Partial<BasketState> = {}): BasketState => ({
+  tickets: [seatTicket()],
+  ticketCount: 1,
+  basketPrice: 3500,
+  holdSecondsLeft: 900,
+  cannotCreateOrder: false,
+  cannotCreateOrderCause: '',
+  userIsGuest: true,
+  ...over,
+});
+
+const bankSession: Route = () => ({
+  error: 0,
+  url: `${ORIGIN}/payment/bank/501/`,
+  post: { mdOrder: 'md-501', successReturnUrl: '/order/complete/?orderId=501', failReturnUrl: '/shopcart/' },
+});
+const routes: Record<string, Route> = {
+  'GET /registration/validateField/': () => ({ error: 0 }),
+  'POST /order/createAnonymousOrder/': () => ({ error: 0, url: '/payment/session/501/', params: { token: 'ord-501' } }),
+  'GET /order/createSessionOrder/': () => ({ error: 0, url: '/payment/session/501/', params: { token: 'ord-501' } }),
+  'POST /payment/session/501/': bankSession,
+};
+
+function flowFor(state: BasketState, over: Partial<CheckoutDeps> = {}) {
+  const alerts: string[] = [];
+  const toasts: string[] = [];
+  const focused: string[] = [];
+  const navigation = { go: vi.fn<(url: string) => void>(), reload: vi.fn<() => void>() };
+  const flow = createCheckoutFlow({
+    http,
+    basket: createBasketStore(state),
+    navigation,
+    notices: { alert: (m) => alerts.push(m), toast: (m) => toasts.push(m) },
+    isIframe: false,
+    isMobile: () => false,
+    paymentCard: 'bankovskaya_karta',
+    cookies: () => '',
+    fingerprint: false,
+    askPhoneConfirmation: () => false,
+    focus: (field) => focused.push(field),
+    ...over,
+  });
+  return { flow, alerts, toasts, focused, navigation };
+}
+
+function fillGuest(flow: ReturnType<typeof flowFor>['flow']) {
+  flow.guest.change('email', 'buyer@example.ru');
+  flow.guest.change('name', 'Анна');
+  flow.guest.change('surname', 'Петрова');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('checkout flow', () => {
+  it('chooses card and e-ticket for the buyer, except in a partner frame', () => {
+    expect(flowFor(basket()).flow.state).toMatchObject({ payment: 'card', delivery: 'eticket' });
+    expect(flowFor(basket(), { isIframe: true }).flow.state).toMatchObject({ payment: null, delivery: null });
+  });
+
+  it('an empty guest form: nothing is sent, the toast asks for the fields and the first field gets the keyboard', async () => {
+    const seen = serve(routes);
+    const { flow, toasts, focused } = flowFor(basket());
+    await flow.pay();
+    expect(seen).toHaveLength(0);
+    expect(toasts).toEqual(['Необходимо заполнить все поля']);
+    expect(focused).toEqual(['email']);
+    expect(flow.state.processingUntil).toBeNull();
+  });
+
+  it('places one order and one session for presses that overlap, and opens the bank frame', async () => {
+    const seen = serve(routes);
+    const { flow } = flowFor(basket());
+    fillGuest(flow);
+    await Promise.all([flow.pay(), flow.pay(), flow.pay()]);
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
+    expect(seen.filter((r) => r.path === '/payment/session/501/')).toHaveLength(1);
+    expect(flow.state.frame).toMatchObject({ kind: 'form', action: `${ORIGIN}/payment/bank/501/`, method: 'post' });
+    expect(flow.state.processingUntil).toBeNull();
+    // The frame is open: pay does nothing more.
+    await flow.pay();
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
+  });
+
+  it('after a failed session, pay opens the session again for the same order', async () => {
+    let sessionFails = true;
+    const seen = serve({
+      ...routes,
+      'POST /payment/session/501/': (req) => (sessionFails ? new TypeError('Failed to fetch') : bankSession(req)),
+    });
+    const { flow, alerts } = flowFor(basket());
+    fillGuest(flow);
+    await flow.pay();
+    expect(alerts).toHaveLength(1);
+    expect(flow.state.frame).toBeNull();
+    sessionFails = false;
+    await flow.pay();
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
+    expect(seen.filter((r) => r.path === '/payment/session/501/')).toHaveLength(2);
+    expect(flow.state.frame?.kind).toBe('form');
+  });
+
+  it('on 113 asks the host to confirm the phone, whose retry places the order again', async () => {
+    let phoneConfirmed = false;
+    const seen = serve({
+      ...routes,
+      'GET /order/createSessionOrder/': (req) =>
+        phoneConfirmed
+          ? routes['GET /order/createSessionOrder/']!(req)
+          : { error: 113, message: 'Подтвердите телефон' },
+    });
+    let retry: (() => Promise<void>) | null = null;
+    const { flow, alerts } = flowFor(basket({ userIsGuest: false }), {
+      askPhoneConfirmation: (detail) => {
+        expect(detail).toMatchObject({ code: 113, message: 'Подтвердите телефон' });
+        retry = detail.retry;
+        return true;
+      },
+    });
+    await flow.pay();
+    expect(alerts).toEqual([]);
+    expect(retry).not.toBeNull();
+    phoneConfirmed = true;
+    await retry!();
+    expect(seen.filter((r) => r.path === '/order/createSessionOrder/')).toHaveLength(2);
+    expect(flow.state.frame?.kind).toBe('form');
+  });
+
+  it('a blocked order shows its cause and sends nothing; the button reads as not ready', async () => {
+    const seen = serve(routes);
+    const state = basket({ userIsGuest: false, cannotCreateOrder: true, cannotCreateOrderCause: 'Заказ заблокирован' });
+    const { flow, alerts } = flowFor(state);
+    expect(checkoutReady(state, flow.state, flow.guest.state)).toBe(false);
+    await flow.pay();
+    expect(alerts).toEqual(['Заказ заблокирован']);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("sends a signed-in buyer on a phone to the bank's page of the order", async () => {
+    serve(routes);
+    const { flow, navigation } = flowFor(basket({ userIsGuest: false }), { isMobile: () => true });
+    await flow.pay();
+    expect(navigation.go).toHaveBeenCalledWith('/payment/bank/501/?sid=S1');
+  });
+});
