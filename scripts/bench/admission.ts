@@ -4,15 +4,22 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 \
  *     node --conditions=source --import tsx scripts/bench/admission.ts
  *
- * Two server processes on PostgreSQL share the queue in Redis (the gate's defaults: 200 buyers
- * a second after a burst of 400). Each buyer (its own session and address) asks for one of the
+ * Two server processes on PostgreSQL share the queue in Redis, with the gate's defaults or the
+ * ADMISSION_RATE / ADMISSION_BURST of the environment (the servers inherit it; the table says
+ * which). Each buyer (its own session and address) asks for one of the
  * 500 places at its moment of arrival, spread evenly over the second. Every buyer must get an
  * answer: a place (result 1), a refusal because the place is taken (result 0), or its queue
  * position (429 with Retry-After); none a 5xx, no place held twice. Reported: the answers, the
  * p50/p99 of the answers that went through the gate (the holds of admitted buyers) and of the
  * queue answers. Medians of 3 runs.
+ *
+ * Each buyer's keep-alive connection is open before the clock starts and the requests are
+ * prepared bytes (load.ts): the generator's own CPU and lateness are reported beside the figures.
+ * BENCH_GENERATOR_CPU / BENCH_SERVER_CPU pin the generator and the servers (load.ts),
+ * BENCH_PROFILE=<folder> writes a CPU profile of each server process there, BENCH_RUNS=1 runs
+ * once without writing docs/benchmarks.md.
  */
-import http from 'node:http';
+import { loadConfig } from '../../packages/server/src/config.js';
 import { migrate } from '../../packages/server/src/db/index.js';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { CSRF_PARAM, SESSION_PARAM } from '../../packages/server/src/http/names.js';
@@ -20,18 +27,32 @@ import { csrfTokenFor, issueSessionId } from '../../packages/server/src/http/ses
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { createHallFixture } from '../../packages/server/test/support/fixture.js';
 import { startApiServerProcess } from '../../packages/server/test/support/processes.js';
+import {
+  arrivals,
+  type Connection,
+  cpuShare,
+  openConnections,
+  pinProcesses,
+  profiledEnv,
+  requestBytes,
+} from './load.js';
 import { machine, markdownTable, median, percentile, writeSection } from './report.js';
 
 const SECRET = 'bench-secret';
 const BUYERS = 5_000;
 const PLACES = 500;
 const ARRIVAL_MS = 1_000;
-const RUNS = 3;
+const WARM_UP = 200;
+// BENCH_RUNS narrows a run while tuning; the table in docs/benchmarks.md is written only with the default.
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const postgresUrl = process.env.DATABASE_URL;
+/** The gate's settings the servers run with: their defaults, or this environment's. */
+const gate = loadConfig({
+  ADMISSION_RATE: process.env.ADMISSION_RATE,
+  ADMISSION_BURST: process.env.ADMISSION_BURST,
+}).admission;
 const redisUrl = process.env.REDIS_URL;
 if (!postgresUrl || !redisUrl) throw new Error('set DATABASE_URL and REDIS_URL');
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
 interface Answer {
   status: number;
@@ -39,16 +60,32 @@ interface Answer {
   ms: number;
 }
 
-function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/hallPlace/select/`, { method: 'POST', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+let pinned: string | null = null;
+
+/**
+ * Servers that have been selling for a while: each serves holds of another performance first,
+ * 16 at a time, so that the rush does not measure their start (code compiled on first use, the
+ * database pool's connections opened, the database functions' plans made in each connection).
+ */
+async function warmUp(servers: { url: string }[], connections: Connection[][], seats: number[]): Promise<void> {
+  for (let i = 0; i < seats.length; i += 16) {
+    await Promise.all(
+      seats.slice(i, i + 16).map((seat, k) => {
+        const n = i + k;
+        const sid = issueSessionId(SECRET);
+        const body = new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(sid, SECRET) }).toString();
+        const headers = {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `${SESSION_PARAM}=${sid}`,
+          'x-forwarded-for': `10.255.${(n >> 8) & 255}.${n & 255}`,
+        };
+        const server = n % servers.length;
+        return connections[server]![k]!.send(
+          requestBytes(servers[server]!.url, 'POST', '/hallPlace/select/', headers, body),
+        );
+      }),
+    );
+  }
 }
 
 async function run(runIndex: number) {
@@ -59,57 +96,51 @@ async function run(runIndex: number) {
   const db = await openPostgres(url);
   await migrate(db);
   const f = await createHallFixture(db, { seatCount: PLACES });
+  // Another performance, for the warm-up: the rush's queue starts fresh, as at a sale's opening.
+  const other = await createHallFixture(db, { seatCount: WARM_UP });
   const env = (port: number) => ({
     DATABASE_URL: url,
     REDIS_URL: redisUrl!,
     PORT: String(port),
     SECRET,
     TRUST_PROXY: '127.0.0.1',
+    ...profiledEnv(),
   });
   const base = 4800 + runIndex * 2;
   const servers = await Promise.all([startApiServerProcess(env(base)), startApiServerProcess(env(base + 1))]);
+  pinned = pinProcesses();
   try {
+    // Buyer i asks server i % 2 for one of the places, over a connection of its own (its browser's).
     const requests = Array.from({ length: BUYERS }, (_, i) => {
       const sid = issueSessionId(SECRET);
       const body = new URLSearchParams({
         cypher: String(f.seats[(i * 7919) % PLACES]),
         [CSRF_PARAM]: csrfTokenFor(sid, SECRET),
       }).toString();
-      return {
-        url: servers[i % 2]!.url,
-        body,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': String(Buffer.byteLength(body)),
-          cookie: `${SESSION_PARAM}=${sid}`,
-          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
+      const headers = {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${SESSION_PARAM}=${sid}`,
+        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
       };
+      return requestBytes(servers[i % 2]!.url, 'POST', '/hallPlace/select/', headers, body);
     });
+    const connections = await Promise.all(servers.map((s) => openConnections(s.url, BUYERS / 2)));
+    await warmUp(servers, connections, other.seats);
     const answers: Answer[] = [];
     const started = performance.now();
-    await Promise.all(
-      requests.map(
-        (r, i) =>
-          new Promise<void>((done) => {
-            setTimeout(
-              async () => {
-                const t0 = performance.now();
-                try {
-                  const res = await post(r.url, r.headers, r.body);
-                  const result = res.status === 200 ? (JSON.parse(res.text) as { result: number }).result : null;
-                  answers.push({ status: res.status, result, ms: performance.now() - t0 });
-                } catch {
-                  answers.push({ status: 0, result: null, ms: performance.now() - t0 });
-                }
-                done();
-              },
-              Math.max(0, (i * ARRIVAL_MS) / BUYERS - (performance.now() - started)),
-            );
-          }),
-      ),
+    const { result: schedule, share } = await cpuShare(() =>
+      arrivals(BUYERS, ARRIVAL_MS, async (i) => {
+        try {
+          const a = await connections[i % 2]![i >> 1]!.send(requests[i]!);
+          const result = a.status === 200 ? (JSON.parse(a.body) as { result: number }).result : null;
+          answers.push({ status: a.status, result, ms: a.ms });
+        } catch {
+          answers.push({ status: 0, result: null, ms: 0 });
+        }
+      }),
     );
     const seconds = (performance.now() - started) / 1000;
+    for (const c of connections.flat()) c.close();
     const held = await db.query<{ n: number; sessions: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT hold_session_id)::int AS sessions
          FROM performance_places WHERE performance_id = $1 AND state = 1`,
@@ -117,6 +148,13 @@ async function run(runIndex: number) {
     );
     const admitted = answers.filter((a) => a.status === 200);
     const queued = answers.filter((a) => a.status === 429);
+    const p = (xs: Answer[], at: number) =>
+      xs.length
+        ? percentile(
+            xs.map((a) => a.ms),
+            at,
+          )
+        : 0;
     return {
       seconds,
       seats: admitted.filter((a) => a.result === 1).length,
@@ -125,24 +163,12 @@ async function run(runIndex: number) {
       failed: answers.filter((a) => a.status >= 500 || a.status === 0).length,
       held: held.rows[0]!.n,
       doubleHolds: admitted.filter((a) => a.result === 1).length - held.rows[0]!.n,
-      admittedP50: admitted.length
-        ? percentile(
-            admitted.map((a) => a.ms),
-            50,
-          )
-        : 0,
-      admittedP99: admitted.length
-        ? percentile(
-            admitted.map((a) => a.ms),
-            99,
-          )
-        : 0,
-      queuedP99: queued.length
-        ? percentile(
-            queued.map((a) => a.ms),
-            99,
-          )
-        : 0,
+      admittedP50: p(admitted, 50),
+      admittedP99: p(admitted, 99),
+      queuedP50: p(queued, 50),
+      queuedP99: p(queued, 99),
+      generatorShare: share,
+      generatorLateP99: percentile(schedule.lateMs, 99),
     };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
@@ -170,20 +196,33 @@ const rows = [
     'admitted buyers: hold p50 / p99 ms',
     `${med((r) => r.admittedP50).toFixed(1)} / ${med((r) => r.admittedP99).toFixed(1)}`,
   ],
-  ['queued buyers: answer p99 ms', med((r) => r.queuedP99).toFixed(1)],
+  [
+    'queued buyers: answer p50 / p99 ms',
+    `${med((r) => r.queuedP50).toFixed(1)} / ${med((r) => r.queuedP99).toFixed(1)}`,
+  ],
   ['all answered within s', med((r) => r.seconds).toFixed(2)],
+  [
+    'load generator: CPU (share of one core) / arrivals late p99 ms',
+    `${med((r) => r.generatorShare).toFixed(2)} / ${med((r) => r.generatorLateP99).toFixed(1)}`,
+  ],
 ];
+console.log(markdownTable(['figure', 'value'], rows));
+if (RUNS !== 3) process.exit(0);
 writeSection(
   'admission',
   `## Admission at a sale's start
 
 ${BUYERS.toLocaleString('en')} buyers (a session and an address each) arrive evenly within one second for a
-${PLACES}-place hall; each asks once for one place. Two server processes on PostgreSQL, the queue in Redis,
-the gate's defaults (200 buyers a second per performance after a burst of 400). Medians of ${RUNS} runs.
+${PLACES}-place hall; each asks once for one place, over its own keep-alive connection opened beforehand (the
+browser's, which loaded the hall page). Two server processes on PostgreSQL, each warmed up on another
+performance first, the queue in Redis; the gate lets in ${gate.rate} buyers a second per performance after a
+burst of ${gate.burst}. Medians of ${RUNS} runs. The load
+generator (scripts/bench/load.ts) writes prepared bytes to raw sockets; its own CPU and how late its
+arrivals went out are reported so that its share can be told from the servers'.${pinned ? ` Pinned: ${pinned}.` : ''}
 
 ${markdownTable(['figure', 'value'], rows)}
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
-Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 node --conditions=source --import tsx scripts/bench/admission.ts\``,
+Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379${process.env.ADMISSION_RATE ? ` ADMISSION_RATE=${process.env.ADMISSION_RATE}` : ''}${process.env.ADMISSION_BURST ? ` ADMISSION_BURST=${process.env.ADMISSION_BURST}` : ''}${process.env.BENCH_GENERATOR_CPU ? ` BENCH_GENERATOR_CPU=${process.env.BENCH_GENERATOR_CPU}` : ''}${process.env.BENCH_SERVER_CPU ? ` BENCH_SERVER_CPU=${process.env.BENCH_SERVER_CPU}` : ''} node --conditions=source --import tsx scripts/bench/admission.ts\``,
 );
 process.exit(0);

@@ -14,9 +14,13 @@
  * single-connection database). Every server first serves 200 holds of other places (warm-up).
  * Medians of 3 runs. Double holds must be 0. With BENCH_BASELINE, each run measures the baseline
  * tree right after this one (trees.ts) and the table gives the ratio.
+ *
+ * The load generator (load.ts) writes prepared requests to keep-alive sockets opened before the
+ * clock starts; the servers' CPU per select is reported beside the latencies (a figure a busy
+ * machine disturbs less). BENCH_GENERATOR_CPU / BENCH_SERVER_CPU pin the generator and the
+ * servers to CPUs of their own (load.ts), BENCH_PROFILE=<folder> writes each server's CPU profile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
@@ -25,6 +29,15 @@ import { csrfTokenFor, issueSessionId } from '../../packages/server/src/http/ses
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { createHallFixture } from '../../packages/server/test/support/fixture.js';
 import type { ServerProcess } from '../../packages/server/test/support/processes.js';
+import {
+  type Connection,
+  cpuShare,
+  openConnections,
+  pinProcesses,
+  profiledEnv,
+  requestBytes,
+  serversCpuMs,
+} from './load.js';
 import { machine, markdownTable, median, percentile, writeSection } from './report.js';
 import { benchTrees, importFrom, ratio, type Tree } from './trees.js';
 
@@ -41,6 +54,10 @@ interface Figures {
   p99: number;
   won: number;
   doubleHolds: number;
+  /** The servers' CPU time per request (µs). */
+  serverCpuUs: number;
+  /** The load generator's CPU, as a share of one core. */
+  generatorShare: number;
 }
 
 type Engine = 'pglite' | 'postgres';
@@ -51,98 +68,59 @@ function buyerAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** Keep-alive connections, as browsers hold them; the bench's own cost stays small next to the servers'. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-/** A buyer's request, prepared before the clock starts: its session, CSRF token and address. */
-interface Prepared {
-  headers: Record<string, string>;
-  body: string;
-}
-
-function prepare(seat: number, sid: string, buyer: number): Prepared {
+/** A buyer's select or deselect of `seat`, as the bytes sent: its session, CSRF token and address. */
+function request(url: string, pathName: string, seat: number, sid: string, buyer: number): Buffer {
   const body = new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(sid, SECRET) }).toString();
-  return {
-    body,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'content-length': String(Buffer.byteLength(body)),
-      cookie: `${SESSION_PARAM}=${sid}`,
-      'x-forwarded-for': buyerAddress(buyer),
-    },
+  const headers = {
+    'content-type': 'application/x-www-form-urlencoded',
+    cookie: `${SESSION_PARAM}=${sid}`,
+    'x-forwarded-for': buyerAddress(buyer),
   };
+  return requestBytes(url, 'POST', pathName, headers, body);
 }
 
-function post(url: string, pathName: string, request: Prepared): Promise<{ result: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}${pathName}`, { method: 'POST', headers: request.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString()) as { result: number });
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-    req.on('error', reject);
-    req.end(request.body);
-  });
+async function post(connection: Connection, bytes: Buffer): Promise<{ result: number; ms: number }> {
+  const answer = await connection.send(bytes);
+  return { ...(JSON.parse(answer.body) as { result: number }), ms: answer.ms };
 }
-
-/**
- * Opens `count` keep-alive connections, spread over the servers, before the clock starts: a buyer
- * who asks for a seat has the hall page open, so the browser's connection is there already.
- */
-async function openConnections(urls: string[], count: number): Promise<void> {
-  const perServer = Math.ceil(count / urls.length);
-  await Promise.all(
-    urls.flatMap((url) =>
-      Array.from(
-        { length: perServer },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            // Any answer will do (here a 404): what counts is the connection it leaves open.
-            const req = http.request(`${url}/`, { agent }, (res) => {
-              res.resume();
-              res.on('end', resolve);
-            });
-            req.on('error', reject);
-            req.end();
-          }),
-      ),
-    ),
-  );
-}
-
-const select = (url: string, seat: number, buyer: number) =>
-  post(url, '/hallPlace/select/', prepare(seat, issueSessionId(SECRET), buyer));
 
 /** Places that more than one buyer was told they hold. */
 function doubles(wins: Map<number, number>): number {
   return [...wins.values()].filter((n) => n > 1).length;
 }
 
+/** The servers' CPU and the generator's over `work`, per request. */
+async function measured(requests: number, work: () => Promise<Omit<Figures, 'serverCpuUs' | 'generatorShare'>>) {
+  const cpu0 = serversCpuMs();
+  const { result, share } = await cpuShare(work);
+  return { ...result, serverCpuUs: ((serversCpuMs() - cpu0) * 1000) / requests, generatorShare: share };
+}
+
 async function sequential(urls: string[], seats: number[]): Promise<Figures> {
-  let sid = issueSessionId(SECRET);
+  const [connection] = await openConnections(urls[0]!, 1);
   // An address of its own for each measurement: counters of the rate limits may outlive a run.
   const address = 2_000_000 + Math.floor(Math.random() * 1_000_000);
-  const latencies: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < SEQUENTIAL; i++) {
-    // A new session now and then: one session may change its basket 120 times a minute.
-    if (i % 50 === 49) sid = issueSessionId(SECRET);
-    const seat = seats[i % seats.length]!;
-    const request = prepare(seat, sid, address);
-    const t0 = performance.now();
-    const body = await post(urls[0]!, '/hallPlace/select/', request);
-    latencies.push(performance.now() - t0);
-    if (body.result !== 1) throw new Error('a sequential select was refused');
-    await post(urls[0]!, '/hallPlace/deselect/', request);
+  const requests = Array.from({ length: SEQUENTIAL }, (_, i) => i);
+  try {
+    return await measured(SEQUENTIAL * 2, async () => {
+      let sid = issueSessionId(SECRET);
+      const latencies: number[] = [];
+      const started = performance.now();
+      for (const i of requests) {
+        // A new session now and then: one session may change its basket 120 times a minute.
+        if (i % 50 === 49) sid = issueSessionId(SECRET);
+        const seat = seats[i % seats.length]!;
+        const body = await post(connection!, request(urls[0]!, '/hallPlace/select/', seat, sid, address));
+        latencies.push(body.ms);
+        if (body.result !== 1) throw new Error('a sequential select was refused');
+        await post(connection!, request(urls[0]!, '/hallPlace/deselect/', seat, sid, address));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      return { perSecond: SEQUENTIAL / seconds, ...spread(latencies), won: SEQUENTIAL, doubleHolds: 0 };
+    });
+  } finally {
+    connection!.close();
   }
-  const seconds = (performance.now() - started) / 1000;
-  return { perSecond: SEQUENTIAL / seconds, ...spread(latencies), won: SEQUENTIAL, doubleHolds: 0 };
 }
 
 function spread(latencies: number[]) {
@@ -151,46 +129,63 @@ function spread(latencies: number[]) {
 
 /** `buyers` buyers for `hot` places, `inFlight` at a time (all at once when inFlight >= buyers). */
 async function race(urls: string[], hot: number[], buyers: number, inFlight: number): Promise<Figures> {
-  const latencies: number[] = [];
-  const wins = new Map<number, number>();
-  // Buyer i's place: every place gets buyers / places of them, spread over the run.
+  // Buyer i asks server i % servers for its place: every place gets buyers / places of them,
+  // spread over the run. Each of the `inFlight` workers has a connection to every server.
   const requests = Array.from({ length: buyers }, (_, i) => {
     const seat = hot[(i * 7919) % hot.length]!;
-    return { seat, request: prepare(seat, issueSessionId(SECRET), 1000 + i) };
+    return {
+      seat,
+      bytes: request(urls[i % urls.length]!, '/hallPlace/select/', seat, issueSessionId(SECRET), 1000 + i),
+    };
   });
-  await openConnections(urls, Math.min(inFlight, buyers));
-  let next = 0;
-  const started = performance.now();
-  async function worker() {
-    for (;;) {
-      const i = next++;
-      if (i >= buyers) return;
-      const { seat, request } = requests[i]!;
-      const t0 = performance.now();
-      const body = await post(urls[i % urls.length]!, '/hallPlace/select/', request);
-      latencies.push(performance.now() - t0);
-      if (body.result === 1) wins.set(seat, (wins.get(seat) ?? 0) + 1);
-    }
+  const workers = Math.min(inFlight, buyers);
+  const connections = await Promise.all(urls.map((url) => openConnections(url, workers)));
+  try {
+    return await measured(buyers, async () => {
+      const latencies: number[] = [];
+      const wins = new Map<number, number>();
+      let next = 0;
+      const started = performance.now();
+      async function worker(w: number) {
+        for (;;) {
+          const i = next++;
+          if (i >= buyers) return;
+          const { seat, bytes } = requests[i]!;
+          const body = await post(connections[i % urls.length]![w]!, bytes);
+          latencies.push(body.ms);
+          if (body.result === 1) wins.set(seat, (wins.get(seat) ?? 0) + 1);
+        }
+      }
+      await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
+      const seconds = (performance.now() - started) / 1000;
+      return {
+        perSecond: buyers / seconds,
+        ...spread(latencies),
+        won: [...wins.values()].reduce((a, b) => a + b, 0),
+        doubleHolds: doubles(wins),
+      };
+    });
+  } finally {
+    for (const c of connections.flat()) c.close();
   }
-  await Promise.all(Array.from({ length: Math.min(inFlight, buyers) }, () => worker()));
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    perSecond: buyers / seconds,
-    ...spread(latencies),
-    won: [...wins.values()].reduce((a, b) => a + b, 0),
-    doubleHolds: doubles(wins),
-  };
 }
 
 async function runScenario(urls: string[], seats: number[], scenario: Scenario): Promise<Figures> {
   // Warm-up on places outside the race: JIT, prepared statements, WASM tiers, and every server's
   // database pool opened (16 at a time), as on a server that has been selling for a while.
   const cold = seats.slice(300, 300 + WARM_UP);
+  const connections = await Promise.all(urls.map((url) => openConnections(url, 16)));
   for (let i = 0; i < cold.length; i += 16) {
     await Promise.all(
-      cold.slice(i, i + 16).map((seat, k) => select(urls[(i + k) % urls.length]!, seat, 900_000 + i + k)),
+      cold.slice(i, i + 16).map((seat, k) => {
+        const server = (i + k) % urls.length;
+        const bytes = request(urls[server]!, '/hallPlace/select/', seat, issueSessionId(SECRET), 900_000 + i + k);
+        return connections[server]![k]!.send(bytes);
+      }),
     );
   }
+  for (const c of connections.flat()) c.close();
+  pinned = pinProcesses();
   switch (scenario) {
     case 'sequential':
       return sequential(urls, seats.slice(100, 300));
@@ -228,8 +223,10 @@ const serverEnv = (extra: Record<string, string>) => ({
   TRUST_PROXY: '127.0.0.1',
   // The admission gate off: this measures the holds themselves (admission.ts measures the gate).
   ADMISSION_RATE: '0',
+  ...profiledEnv(),
   ...extra,
 });
+let pinned: string | null = null;
 
 /** One measurement: a fresh database migrated by the tree's own code, its servers, one scenario. */
 async function measure(tree: Tree, engine: Engine, scenario: Scenario): Promise<Figures> {
@@ -311,6 +308,8 @@ for (const engine of engines) {
         p99: median(rs.map((r) => r.p99)),
         won: rs.map((r) => r.won).join(' / '),
         doubleHolds: rs.reduce((n, r) => n + r.doubleHolds, 0),
+        serverCpuUs: median(rs.map((r) => r.serverCpuUs)),
+        generatorShare: median(rs.map((r) => r.generatorShare)),
       };
     };
     const now = med('now');
@@ -323,6 +322,7 @@ for (const engine of engines) {
       now.p99.toFixed(1),
       now.won,
       String(now.doubleHolds),
+      `${Math.round(now.serverCpuUs)} / ${now.generatorShare.toFixed(2)}`,
       ...(base
         ? [
             `${Math.round(base.perSecond)} / ${base.p50.toFixed(1)} / ${base.p99.toFixed(1)}`,
@@ -343,6 +343,7 @@ const head = [
   'p99 ms',
   'won per run',
   'double holds',
+  'servers µs CPU / request, generator CPU',
   ...(baseline ? [`${baseline.label}: selects / s / p50 / p99`, 'ratio: rate / p99'] : []),
 ];
 writeSection(
@@ -354,11 +355,14 @@ the same moment for 20 places, and 2,000 buyers for 100 places with 64 requests 
 buyer has a session and a client address of its own. Over HTTP against server processes of the
 tree measured: PostgreSQL with two (the requests alternate between them), the embedded PGlite
 with one. Each server first serves ${WARM_UP} holds of other places, 16 at a time (warm-up, not timed). Medians
-of ${RUNS} runs; 'won' is how many attempts got a place in each run; double holds must be 0.
+of ${RUNS} runs; 'won' is how many attempts got a place in each run; double holds must be 0. The load
+generator (scripts/bench/load.ts) writes prepared requests to keep-alive connections opened before the
+clock; the servers' CPU time per request (the sequential scenario counts the deselects too) and the
+generator's own CPU (share of one core) are given so that its share can be told from theirs.${pinned ? ` Pinned: ${pinned}.` : ''}
 ${baseline ? `\nEach run measured the baseline (commit ${baseline.label}) right after this tree; the ratio is this tree's rate over the baseline's, and the baseline's p99 over this tree's (higher is better for both).\n` : ''}
 ${markdownTable(head, rows)}
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
-Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test${baseline ? ` BENCH_BASELINE=${baseline.label}` : ''} node --conditions=source --import tsx scripts/bench/holds.ts\``,
+Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test${baseline ? ` BENCH_BASELINE=${baseline.label}` : ''}${process.env.BENCH_GENERATOR_CPU ? ` BENCH_GENERATOR_CPU=${process.env.BENCH_GENERATOR_CPU}` : ''}${process.env.BENCH_SERVER_CPU ? ` BENCH_SERVER_CPU=${process.env.BENCH_SERVER_CPU}` : ''} node --conditions=source --import tsx scripts/bench/holds.ts\``,
 );
 process.exit(0);

@@ -2,11 +2,17 @@
  * Issue 9, admission at a sale's start: past `rate` buyers a second (after a burst) a buyer waits
  * in a fair queue, gets 429 with Retry-After and its position, and is let in in the order it came.
  */
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { oneLookupAtATime } from '../src/admission/index.js';
 import { emptyQueue, enter } from '../src/admission/queue.js';
-import { MemoryQueueStore, RedisQueueStore } from '../src/admission/stores.js';
+import { type CountedAttempt, MemoryQueueStore, type QueueStore, RedisQueueStore } from '../src/admission/stores.js';
 import { ManualClock } from '../src/clock.js';
-import { buildTestApp, buyer } from './support/app.js';
+import type { Database } from '../src/db/index.js';
+import { SESSION_PARAM } from '../src/http/names.js';
+import { clientOf, MemoryCounterStore, RedisCounterStore } from '../src/limits/index.js';
+import { SharedRedis } from '../src/redis.js';
+import { buildTestApp, buyer, nextClientAddress } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
 
@@ -40,30 +46,94 @@ describe('the admission rule', () => {
   });
 });
 
+/** Stores over Redis with keys no other run uses: queues and counters outlive a run there. */
+function redisStores(): { queues: (n?: number) => RedisQueueStore; close(): Promise<void> } {
+  const run = `partera:test-gate:${randomBytes(4).toString('hex')}:`;
+  const counters: RedisCounterStore[] = [];
+  return {
+    queues() {
+      const c = new RedisCounterStore(process.env.REDIS_URL!, () => {}, `${run}rl:`);
+      counters.push(c);
+      return new RedisQueueStore(c, `${run}gate:`);
+    },
+    async close() {
+      for (const c of counters) await c.close();
+    },
+  };
+}
+
 describe.runIf(process.env.REDIS_URL)('the admission queue in Redis', () => {
   it('is one queue for every server process, in order of arrival, drained by the rate', async () => {
-    const prefix = `partera:test-gate:${Math.random().toString(36).slice(2)}:`;
-    const a = new RedisQueueStore(process.env.REDIS_URL!, () => {}, prefix);
-    const b = new RedisQueueStore(process.env.REDIS_URL!, () => {}, prefix);
+    const redis = redisStores();
+    const a = redis.queues();
+    const b = redis.queues();
     try {
       const fast = { rate: 20, burst: 2 };
-      const first = await Promise.all(['s1', 's2', 's3', 's4'].map((s, i) => (i % 2 ? a : b).enter(7, s, fast)));
+      const first = await Promise.all(
+        ['s1', 's2', 's3', 's4'].map(async (s, i) => (await (i % 2 ? a : b).enter(7, s, fast)).verdict!),
+      );
       expect(first.filter((v) => v.admitted)).toHaveLength(2);
       const queued = first.filter((v) => !v.admitted);
       expect(queued.map((v) => (v.admitted ? 0 : v.position)).sort()).toEqual([1, 2]);
       // The same buyer asking through the other process keeps its place.
-      const s4 = await a.enter(7, 's4', fast);
-      const again = await b.enter(7, 's4', fast);
+      const s4 = (await a.enter(7, 's4', fast)).verdict!;
+      const again = (await b.enter(7, 's4', fast)).verdict!;
       expect(again.admitted || s4.admitted || (!again.admitted && !s4.admitted && again.position <= s4.position)).toBe(
         true,
       );
       // After the time the server named, the buyer is in.
       const wait = s4.admitted ? 0 : s4.retryAfterSeconds * 1000;
       await new Promise((r) => setTimeout(r, wait));
-      expect(await a.enter(7, 's4', fast)).toEqual({ admitted: true });
+      expect((await a.enter(7, 's4', fast)).verdict).toEqual({ admitted: true });
     } finally {
-      await a.close();
-      await b.close();
+      await redis.close();
+    }
+  });
+});
+
+/**
+ * An attempt's rate limit: one counter per client `who`, at most two attempts each (the
+ * limiter's rule, limits/index.ts: a count above the max refuses).
+ */
+const twoPerClient = (who: string): CountedAttempt => ({
+  hits: [{ key: `seats:c:${who}`, ttlMs: 60_000 }],
+  maxes: [2],
+  refused: (counts) => counts.some((n) => n > 2),
+});
+
+type OpenStore = () => { store: QueueStore; close(): Promise<void> };
+const storeKinds: Array<[string, OpenStore]> = [
+  ['memory', () => ({ store: new MemoryQueueStore(() => 0, new MemoryCounterStore()), close: async () => {} })],
+];
+if (process.env.REDIS_URL) {
+  storeKinds.push([
+    'Redis',
+    () => {
+      const redis = redisStores();
+      return { store: redis.queues(), close: () => redis.close() };
+    },
+  ]);
+}
+
+describe.each(storeKinds)('an attempt counted and queued in one step (%s)', (_name, open) => {
+  it('counts the attempt’s rate limits, and an attempt over one takes no place in the queue', async () => {
+    const { store, close } = open();
+    try {
+      const one = { rate: 1, burst: 1 };
+      expect(await store.enter(9, 's1', one, twoPerClient('a'))).toEqual({ counts: [1], verdict: { admitted: true } });
+      expect(await store.enter(9, 's2', one, twoPerClient('a'))).toEqual({
+        counts: [2],
+        verdict: { admitted: false, position: 1, retryAfterSeconds: 1 },
+      });
+      // Client a's third attempt is over its limit: counted, not queued.
+      expect(await store.enter(9, 's3', one, twoPerClient('a'))).toEqual({ counts: [3], verdict: null });
+      // So another client's buyer is next after s2, not after s3.
+      expect((await store.enter(9, 's4', one, twoPerClient('b'))).verdict).toMatchObject({ position: 2 });
+      // The hall page enters without counting.
+      expect((await store.enter(9, 's5', one)).counts).toEqual([]);
+    } finally {
+      await close();
+      await store.close();
     }
   });
 });
@@ -100,6 +170,53 @@ describeEachDatabase('issue 9: the admission gate in front of the holds', (get) 
     expect((await buyers[3]!.post('/hallPlace/select/', { cypher: f.seats[3]! })).json()).toMatchObject({ result: 1 });
   });
 
+  it('answers a queued buyer without a database statement, and never queues a forged or sessionless attempt', async () => {
+    const f = await createHallFixture(get().db);
+    const c = countingStatements(get().db);
+    const { app } = await buildTestApp(c.db, { config: { admission: { rate: 1, burst: 1 }, redisUrl: undefined } });
+    // The first buyer takes the place; the process keeps its performance from then on.
+    expect((await buyer(app).post('/hallPlace/select/', { cypher: f.seats[0]! })).status).toBe(200);
+    c.seen.length = 0;
+    const queued = await buyer(app).post('/hallPlace/select/', { cypher: f.seats[0]! });
+    expect(queued.status).toBe(429);
+    expect(queued.json().message).toContain('Ваше место в очереди: 1');
+    expect(c.seen).toEqual([]);
+    // A valid session without the page's CSRF token: refused as today, and it takes no place in
+    // the queue (the next buyer is second, not third).
+    const forged = buyer(app);
+    const noToken = await app.inject({
+      method: 'POST',
+      url: '/hallPlace/select/',
+      remoteAddress: nextClientAddress(),
+      cookies: { [SESSION_PARAM]: forged.sessionId },
+      payload: { cypher: String(f.seats[0]) },
+    });
+    expect(noToken.statusCode).toBe(403);
+    // No session at all: a new one, and the same refusal.
+    const sessionless = await app.inject({
+      method: 'POST',
+      url: '/hallPlace/select/',
+      remoteAddress: nextClientAddress(),
+      payload: { cypher: String(f.seats[0]) },
+    });
+    expect(sessionless.statusCode).toBe(403);
+    expect(sessionless.cookies.map((k) => k.name)).toContain(SESSION_PARAM);
+    const next = await buyer(app).post('/hallPlace/select/', { cypher: f.seats[0]! });
+    expect(next.json().message).toContain('Ваше место в очереди: 2');
+    expect(c.seen).toEqual([]);
+  });
+
+  it('looks up the performance of a place once however many buyers ask for it at once', async () => {
+    const f = await createHallFixture(get().db);
+    const c = countingStatements(get().db);
+    const { app } = await buildTestApp(c.db, { config: { admission: { rate: 1, burst: 1 }, redisUrl: undefined } });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => buyer(app).post('/hallPlace/select/', { cypher: f.seats[0]! })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(7).fill(429)]);
+    expect(c.seen.filter((sql) => sql.includes('SELECT performance_id FROM performance_places'))).toHaveLength(1);
+  });
+
   it('is off with ADMISSION_RATE=0', async () => {
     const f = await createHallFixture(get().db);
     const { app } = await buildTestApp(get().db, { config: { admission: { rate: 0, burst: 1 } } });
@@ -109,12 +226,100 @@ describeEachDatabase('issue 9: the admission gate in front of the holds', (get) 
   });
 });
 
+/**
+ * The same database, noting each statement the app sends for a request (a transaction as
+ * 'BEGIN'). The change feed's notification to other processes is not a request's: it goes out
+ * after a change, coalesced with the next 20 ms's.
+ */
+function countingStatements(db: Database): { db: Database; seen: string[] } {
+  const seen: string[] = [];
+  const counted: Database = {
+    kind: db.kind,
+    query: (sql, params) => {
+      if (!sql.startsWith('SELECT pg_notify(')) seen.push(sql);
+      return db.query(sql, params);
+    },
+    transaction: (fn) => {
+      seen.push('BEGIN');
+      return db.transaction(fn);
+    },
+    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
+    close: () => db.close(),
+  };
+  return { db: counted, seen };
+}
+
+describe.runIf(process.env.REDIS_URL)('the gate and the rate limits in Redis', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('count and gate a hold attempt in one round trip, queued or admitted', async () => {
+    const { openTestDatabase } = await import('./support/databases.js');
+    const db = await openTestDatabase('pglite');
+    // A data folder of its own names this run's keys in Redis (redisNamespace): a fresh queue.
+    const config = {
+      admission: { rate: 1, burst: 1 },
+      redisUrl: process.env.REDIS_URL,
+      dataDir: `/nonexistent/${randomBytes(6).toString('hex')}`,
+    };
+    const { app } = await buildTestApp(db.db, { config });
+    try {
+      const f = await createHallFixture(db.db);
+      const scripts = vi.spyOn(SharedRedis.prototype, 'runScript');
+      const first = await buyer(app).post('/hallPlace/select/', { cypher: f.seats[0]! });
+      expect(first.json()).toMatchObject({ result: 1 });
+      expect(scripts).toHaveBeenCalledTimes(1);
+      const second = await buyer(app).post('/hallPlace/select/', { cypher: f.seats[1]! });
+      expect(second.status).toBe(429);
+      expect(second.json().message).toContain('Ваше место в очереди: 1');
+      expect(scripts).toHaveBeenCalledTimes(2);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
+
 describe('the queue in memory', () => {
   it('forgets the oldest queue past its bound of buyers', async () => {
-    const store = new MemoryQueueStore(() => 0, 10);
+    const store = new MemoryQueueStore(() => 0, new MemoryCounterStore(), 10);
     for (let i = 0; i < 8; i++) await store.enter(1, `a${i}`, settings);
     for (let i = 0; i < 8; i++) await store.enter(2, `b${i}`, settings);
     // Queue 1 went: its first buyer starts again at the back of a new queue.
-    expect(await store.enter(1, 'a0', settings)).toEqual({ admitted: true });
+    expect((await store.enter(1, 'a0', settings)).verdict).toEqual({ admitted: true });
+  });
+});
+
+describe('the look-ups in front of the gate', () => {
+  it('asks for a key at most once at a time, and again once answered', async () => {
+    let asked = 0;
+    let answer!: (v: number) => void;
+    const lookup = oneLookupAtATime((_key: number) => {
+      asked++;
+      return new Promise<number>((resolve) => {
+        answer = resolve;
+      });
+    });
+    const waiting = [lookup(1), lookup(1), lookup(1)];
+    expect(asked).toBe(1);
+    answer(42);
+    expect(await Promise.all(waiting)).toEqual([42, 42, 42]);
+    const later = lookup(1);
+    expect(asked).toBe(2);
+    answer(43);
+    expect(await later).toBe(43);
+  });
+
+  it('works out a request’s client address once, however often it is asked', () => {
+    let reads = 0;
+    const req = {
+      get ip() {
+        reads++;
+        return '2001:db8:1:2::7';
+      },
+    };
+    expect([clientOf(req), clientOf(req)]).toEqual(['2001:db8:1:2::/64', '2001:db8:1:2::/64']);
+    expect(reads).toBe(1);
   });
 });

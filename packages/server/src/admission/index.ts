@@ -11,47 +11,114 @@
  *              buyer's position in the message and in the X-Queue-Position header.
  *
  * Buyers enter at their first hold attempt (seat select, entrance tickets) or when they open the
- * hall page, whichever comes first; the site shows a waiting page meanwhile (site plugin).
+ * hall page, whichever comes first; the site shows a waiting page meanwhile (site plugin). A hold
+ * attempt is gated by http/route.ts (the call's `admission` option) as soon as it is known to be
+ * allowed and well formed, and counted against its rate limits in the same step: a queued
+ * buyer's answer costs one Redis round trip and nothing of the database (decision 0018).
  */
 import type { CallDef } from '@partera/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  type Budget,
+  type LimitRefusal,
+  limiterOf,
+  type RateLimiter,
+  RedisCounterStore,
+  type Requester,
+} from '../limits/index.js';
 import { redisNamespace } from '../redis.js';
 import type { AdmissionSettings, Verdict } from './queue.js';
 import { MemoryQueueStore, type QueueStore, RedisQueueStore } from './stores.js';
 
 export type { AdmissionSettings, Verdict } from './queue.js';
-export { MemoryQueueStore, RedisQueueStore } from './stores.js';
+export { type CountedAttempt, MemoryQueueStore, type QueueStore, RedisQueueStore } from './stores.js';
+
+/** A hold attempt's way through the gate: admitted, queued (with its place), or over a rate limit. */
+export type Admission = Verdict | { admitted: false; overLimit: LimitRefusal };
 
 export class AdmissionGate {
   constructor(
     private readonly store: QueueStore,
     readonly settings: AdmissionSettings,
+    private readonly limiter: RateLimiter,
   ) {}
 
-  /** Whether this buyer may hold seats of the performance now; its place in the queue if not. */
-  enter(performanceId: number, sessionId: string): Promise<Verdict> {
-    if (this.settings.rate <= 0) return Promise.resolve({ admitted: true });
-    return this.store.enter(performanceId, sessionId, this.settings);
+  /** Whether this buyer may hold seats of the performance now; its place in the queue if not (the hall page). */
+  async enter(performanceId: number, sessionId: string): Promise<Verdict> {
+    if (this.settings.rate <= 0) return { admitted: true };
+    return (await this.store.enter(performanceId, sessionId, this.settings)).verdict ?? { admitted: true };
+  }
+
+  /**
+   * A hold attempt (a seat select, entrance tickets): counted against the call's rate limits
+   * and, unless one refuses it, let into the performance's queue, both in one step of the store
+   * (one Redis round trip). A refused attempt does not enter the queue: a script's flood of
+   * sessions from one address cannot take places in it ahead of real buyers.
+   */
+  async attempt(
+    performanceId: number,
+    sessionId: string,
+    budgets: readonly Budget[],
+    who: Requester,
+  ): Promise<Admission> {
+    if (this.settings.rate <= 0) {
+      const overLimit = await this.limiter.take(budgets, who);
+      return overLimit ? { admitted: false, overLimit } : { admitted: true };
+    }
+    const plan = this.limiter.plan(budgets, who);
+    const { counts, verdict } = await this.store.enter(performanceId, sessionId, this.settings, {
+      hits: plan.hits,
+      maxes: plan.maxes,
+      refused: (c) => plan.refusal(c) !== null,
+    });
+    const overLimit = plan.refusal(counts);
+    if (overLimit) return { admitted: false, overLimit };
+    return verdict ?? { admitted: true };
   }
 }
 
 const gates = new WeakMap<object, AdmissionGate>();
 
-/** The app's gate, one per app (its queues or its Redis connection), closed with the app. */
+/**
+ * The app's gate, one per app, closed with the app. Its queues live where the app's rate-limit
+ * counters do (limiterOf): in Redis on the same connection, or in this process's memory.
+ */
 export function admissionGateOf(app: FastifyInstance): AdmissionGate {
   let gate = gates.get(app.deps);
   if (!gate) {
-    const { redisUrl, admission } = app.deps.config;
-    const store: QueueStore = redisUrl
-      ? new RedisQueueStore(redisUrl, (message) => app.log.warn(message), `${redisNamespace(app.deps.config)}gate:`)
-      : new MemoryQueueStore(() => app.deps.clock.now().getTime());
-    gate = new AdmissionGate(store, admission);
+    const limiter = limiterOf(app);
+    const counters = limiter.store;
+    const store: QueueStore =
+      counters instanceof RedisCounterStore
+        ? new RedisQueueStore(counters, `${redisNamespace(app.deps.config)}gate:`)
+        : new MemoryQueueStore(() => app.deps.clock.now().getTime(), counters);
+    gate = new AdmissionGate(store, app.deps.config.admission, limiter);
     gates.set(app.deps, gate);
     app.addHook('onClose', async () => {
       await store.close();
     });
   }
   return gate;
+}
+
+/**
+ * `lookup` asked at most once at a time per key: who asks for a key that is being looked up
+ * waits for that answer. For the performance of a place (its lookup keeps what it read): at a
+ * sale's start thousands of buyers ask within a second for places this process has not seen,
+ * and each asking the database on its own filled the pool with the same question, a stampede
+ * that held up the holds and let buyers through the gate in the order their look-ups came back
+ * rather than in the order they came.
+ */
+export function oneLookupAtATime<K, V>(lookup: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const pending = new Map<K, Promise<V>>();
+  return (key) => {
+    let answer = pending.get(key);
+    if (!answer) {
+      answer = lookup(key).finally(() => pending.delete(key));
+      pending.set(key, answer);
+    }
+    return answer;
+  };
 }
 
 /** What a queued buyer reads: its place and when the seats open for it. */

@@ -1,14 +1,48 @@
-import { luaScript, SharedRedis } from '../redis.js';
+import { COUNT_HITS_LUA, type CounterHit, type CounterStore, type RedisCounterStore } from '../limits/stores.js';
+import { luaScript } from '../redis.js';
 import { type AdmissionSettings, emptyQueue, enter, type QueueState, type Verdict } from './queue.js';
 
-/** Where the queues live: this process's memory, or Redis shared by every server process. */
+/**
+ * The rate-limit counters a hold attempt adds to on its way into the queue (limits/ plans them),
+ * with each counter's budget and the rule that reads the new counts.
+ */
+export interface CountedAttempt {
+  hits: readonly CounterHit[];
+  maxes: readonly number[];
+  /** Whether the new counts refuse the attempt (limits/ RateLimiter's rule). */
+  refused(counts: readonly number[]): boolean;
+}
+
+/** A buyer's attempt through the gate: its rate-limit counts, and the verdict unless they refused it. */
+export interface Entry {
+  counts: number[];
+  /** Null when a rate limit refused the attempt: it was not let into the queue. */
+  verdict: Verdict | null;
+}
+
+/**
+ * Where the queues live: this process's memory, or Redis shared by every server process. A store
+ * keeps its queues next to the rate-limit counters of the same app (the limiter's store), so that
+ * an attempt is counted and queued in one step: one Redis round trip for both.
+ */
 export interface QueueStore {
-  enter(performanceId: number, sessionId: string, settings: AdmissionSettings): Promise<Verdict>;
+  /**
+   * Counts the attempt against its rate limits, then, unless a count went past its budget, lets
+   * the buyer into the performance's queue. Without `counted` (the hall page) only the latter.
+   */
+  enter(
+    performanceId: number,
+    sessionId: string,
+    settings: AdmissionSettings,
+    counted?: CountedAttempt,
+  ): Promise<Entry>;
   close(): Promise<void>;
 }
 
 /** A queue is forgotten after this long without a buyer asking. */
 export const QUEUE_IDLE_MS = 30 * 60_000;
+
+const NOT_COUNTED: CountedAttempt = { hits: [], maxes: [], refused: () => false };
 
 /**
  * Queues in memory (no REDIS_URL): right for one server process. Bounded: a performance's queue
@@ -19,13 +53,22 @@ export class MemoryQueueStore implements QueueStore {
   private readonly queues = new Map<number, { state: QueueState; tickets: Map<string, number>; seen: number }>();
   private tickets = 0;
 
+  /** `counters`: the limiter's counters in this process (limits/), counted before the queue. */
   constructor(
     private readonly now: () => number,
+    private readonly counters: CounterStore,
     private readonly maxTickets = 1_000_000,
   ) {}
 
-  async enter(performanceId: number, sessionId: string, settings: AdmissionSettings): Promise<Verdict> {
+  async enter(
+    performanceId: number,
+    sessionId: string,
+    settings: AdmissionSettings,
+    counted: CountedAttempt = NOT_COUNTED,
+  ): Promise<Entry> {
     const now = this.now();
+    const counts = counted.hits.length > 0 ? await this.counters.increment(counted.hits, now) : [];
+    if (counted.refused(counts)) return { counts, verdict: null };
     let queue = this.queues.get(performanceId);
     if (!queue || now - queue.seen > QUEUE_IDLE_MS) {
       if (queue) this.drop(performanceId);
@@ -43,7 +86,7 @@ export class MemoryQueueStore implements QueueStore {
         this.drop(id);
       }
     }
-    return verdict;
+    return { counts, verdict };
   }
 
   private drop(performanceId: number): void {
@@ -57,77 +100,109 @@ export class MemoryQueueStore implements QueueStore {
 }
 
 /**
- * queue.ts's `enter`, line for line, as one atomic step on the Redis server. The time is Redis's
- * own, so that every server process drains the queue by the same clock.
+ * queue.ts's `enter`, line for line, as a Lua function run on the Redis server. The time is
+ * Redis's own, so that every server process drains the queue by the same clock.
  */
-const ENTER_SCRIPT = luaScript(`
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local session = ARGV[3]
-local idle = tonumber(ARGV[4])
-local s = redis.call('HMGET', KEYS[1], 'issued', 'admitted', 'tokens', 'updatedAt')
-local issued = tonumber(s[1]) or 0
-local admitted = tonumber(s[2]) or 0
-local tokens = tonumber(s[3]) or burst
-local updatedAt = tonumber(s[4]) or now
-local ticket = tonumber(redis.call('HGET', KEYS[2], session))
-if not ticket then
-  issued = issued + 1
-  ticket = issued
-  redis.call('HSET', KEYS[2], session, ticket)
+const ENTER_QUEUE_LUA = `
+local function enter_queue(state_key, tickets_key, session, rate, burst, idle)
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local s = redis.call('HMGET', state_key, 'issued', 'admitted', 'tokens', 'updatedAt')
+  local issued = tonumber(s[1]) or 0
+  local admitted = tonumber(s[2]) or 0
+  local tokens = tonumber(s[3]) or burst
+  local updatedAt = tonumber(s[4]) or now
+  local ticket = tonumber(redis.call('HGET', tickets_key, session))
+  if not ticket then
+    issued = issued + 1
+    ticket = issued
+    redis.call('HSET', tickets_key, session, ticket)
+  end
+  local elapsed = math.max(0, now - updatedAt)
+  tokens = math.min(burst, tokens + elapsed * rate / 1000)
+  local admit = math.min(math.floor(tokens), issued - admitted)
+  admitted = admitted + admit
+  tokens = tokens - admit
+  redis.call('HSET', state_key, 'issued', issued, 'admitted', admitted, 'tokens', tostring(tokens), 'updatedAt', now)
+  redis.call('PEXPIRE', state_key, idle)
+  redis.call('PEXPIRE', tickets_key, idle)
+  if ticket <= admitted then return {1, 0, 0} end
+  local position = ticket - admitted
+  return {0, position, math.max(1, math.ceil((position - tokens) / rate))}
+end`;
+
+/**
+ * One attempt, atomically: its rate-limit counters (limits/stores.ts's count_hits), then, unless
+ * a count is past its budget (the limiter's rule: a count above the max refuses), the queue.
+ *
+ * KEYS: the queue's state, its tickets, then the counters. ARGV: the session, rate, burst and
+ * idle time, then each counter's lifetime and budget. Answers {admitted (1, 0, or -1 when a
+ * limit refused), position, retry after, the counts…}.
+ */
+const ENTER_SCRIPT = luaScript(`${COUNT_HITS_LUA}
+${ENTER_QUEUE_LUA}
+local keys, ttls, maxes = {}, {}, {}
+for i = 3, #KEYS do
+  keys[i - 2] = KEYS[i]
+  ttls[i - 2] = ARGV[2 * i - 1]
+  maxes[i - 2] = tonumber(ARGV[2 * i])
 end
-local elapsed = math.max(0, now - updatedAt)
-tokens = math.min(burst, tokens + elapsed * rate / 1000)
-local admit = math.min(math.floor(tokens), issued - admitted)
-admitted = admitted + admit
-tokens = tokens - admit
-redis.call('HSET', KEYS[1], 'issued', issued, 'admitted', admitted, 'tokens', tostring(tokens), 'updatedAt', now)
-redis.call('PEXPIRE', KEYS[1], idle)
-redis.call('PEXPIRE', KEYS[2], idle)
-if ticket <= admitted then return {1, 0, 0} end
-local position = ticket - admitted
-return {0, position, math.max(1, math.ceil((position - tokens) / rate))}`);
+local counts = count_hits(keys, ttls)
+for i, n in ipairs(counts) do
+  if n > maxes[i] then return {-1, 0, 0, unpack(counts)} end
+end
+local v = enter_queue(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
+return {v[1], v[2], v[3], unpack(counts)}`);
 
 /**
  * Queues in Redis (REDIS_URL): one queue per performance for every server process, so a buyer's
- * place does not depend on which process answers. When Redis cannot answer, buyers are let
- * through (logged at most once a minute): the gate protects the speed of a rush, while the
- * database's own guards keep every hold right without it.
+ * place does not depend on which process answers. They use the rate limits' connection and
+ * count an attempt's limits in the same script. When Redis cannot answer, buyers are let through
+ * uncounted (logged at most once a minute): the gate and the limits protect the speed of a rush,
+ * while the database's own guards keep every hold right without them.
  */
 export class RedisQueueStore implements QueueStore {
-  private readonly shared: SharedRedis;
-
   constructor(
-    url: string,
-    warn: (message: string) => void,
+    private readonly counters: RedisCounterStore,
     private readonly prefix = 'partera:gate:',
-  ) {
-    this.shared = new SharedRedis(url, warn, 'the admission gate');
-  }
+  ) {}
 
-  async enter(performanceId: number, sessionId: string, settings: AdmissionSettings): Promise<Verdict> {
-    await this.shared.connected;
+  async enter(
+    performanceId: number,
+    sessionId: string,
+    settings: AdmissionSettings,
+    counted: CountedAttempt = NOT_COUNTED,
+  ): Promise<Entry> {
+    const { shared } = this.counters;
+    await shared.connected;
     try {
       const key = `${this.prefix}${performanceId}`;
-      const [admitted, position, retryAfterSeconds] = (await this.shared.runScript(
+      const answer = (await shared.runScript(
         ENTER_SCRIPT,
-        [key, `${key}:t`],
-        [String(settings.rate), String(settings.burst), sessionId, String(QUEUE_IDLE_MS)],
-      )) as [number, number, number];
-      return admitted === 1
-        ? { admitted: true }
-        : { admitted: false, position: Number(position), retryAfterSeconds: Number(retryAfterSeconds) };
+        [key, `${key}:t`, ...counted.hits.map((h) => this.counters.keyOf(h.key))],
+        [
+          sessionId,
+          String(settings.rate),
+          String(settings.burst),
+          String(QUEUE_IDLE_MS),
+          ...counted.hits.flatMap((h, i) => [String(Math.max(1, Math.ceil(h.ttlMs))), String(counted.maxes[i])]),
+        ],
+      )) as number[];
+      const [admitted, position, retryAfterSeconds] = answer.map(Number) as [number, number, number];
+      const counts = answer.slice(3).map(Number);
+      if (admitted === -1) return { counts, verdict: null };
+      return {
+        counts,
+        verdict: admitted === 1 ? { admitted: true } : { admitted: false, position, retryAfterSeconds },
+      };
     } catch (err) {
-      this.shared.warnOnce(
-        `The admission gate lets everyone in while Redis does not answer (${(err as Error).message}).`,
+      shared.warnOnce(
+        `The admission gate lets everyone in, uncounted by the rate limits, while Redis does not answer (${(err as Error).message}).`,
       );
-      return { admitted: true };
+      return { counts: counted.hits.map(() => 0), verdict: { admitted: true } };
     }
   }
 
-  async close(): Promise<void> {
-    this.shared.close();
-  }
+  /** The connection is the rate limits' and closes with them. */
+  async close(): Promise<void> {}
 }

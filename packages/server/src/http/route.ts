@@ -1,17 +1,30 @@
 import { type CallDef, type CallRequest, type CallResponse, pickCall, routeKey } from '@partera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { limiterOf, type RateLimiter, refusedOverLimit } from '../limits/index.js';
+import { type AdmissionGate, admissionGateOf, sendQueued } from '../admission/index.js';
+import {
+  callLimits,
+  limiterOf,
+  type RateLimiter,
+  refusedOverLimit,
+  requesterOf,
+  sendTooManyRequests,
+} from '../limits/index.js';
 import { answerError } from './errors.js';
 import { stateChangeAllowed } from './origin.js';
 
-export interface RouteOptions {
+export interface RouteOptions<C extends CallDef = CallDef> {
   /**
    * The call changes state, so it needs the session's CSRF token and an allowed Origin. Default:
    * every POST and every GET the contract marks `changesState`; provider callbacks are signed
    * instead and say `false`.
    */
   csrf?: boolean;
+  /**
+   * The call takes places: the performance whose admission gate it passes (decision 0018),
+   * undefined when there is none (an unknown place: the handler answers that).
+   */
+  admission?: (input: CallRequest<C>) => number | undefined | Promise<number | undefined>;
 }
 
 export type Handler<C extends CallDef> = (
@@ -54,6 +67,8 @@ interface Registered {
   publicOrigin: string;
   /** Counts the call against its rate limits (limits/table.ts). */
   limiter: RateLimiter;
+  /** For a call that takes places: its performance, and the app's gate. */
+  admission: { performanceOf: NonNullable<RouteOptions['admission']>; gate: AdmissionGate } | null;
 }
 
 /** Calls registered per app (keyed by its deps), grouped by method and path. */
@@ -67,17 +82,62 @@ export function servedCallIds(app: FastifyInstance): string[] {
 }
 
 async function answer(entry: Registered, req: FastifyRequest, reply: FastifyReply) {
+  if (entry.admission) return answerAttempt(entry, entry.admission, req, reply);
   const { call } = entry;
   // Before anything else: a flood of malformed or forged requests is spent against the limits too.
   if (await refusedOverLimit(entry.limiter, call, req, reply)) return reply;
-  if (entry.csrf && !stateChangeAllowed(req, entry.publicOrigin)) {
-    return reply.code(403).send(call.failure('Сессия устарела, обновите страницу', 403));
-  }
+  if (entry.csrf && !stateChangeAllowed(req, entry.publicOrigin)) return refuseForged(call, reply);
   const parsed = call.request.safeParse(mergedInput(req));
-  if (!parsed.success) {
-    return reply.code(400).send(call.failure(badRequestMessage(parsed.error), 400));
+  if (!parsed.success) return refuseMalformed(call, parsed.error, reply);
+  return handle(entry, parsed.data, req, reply);
+}
+
+/**
+ * A hold attempt (a call with `admission`). The checks that read nothing and write nothing come
+ * first (the CSRF token and Origin, the request's form), then one step counts it against its
+ * rate limits and, within them, lets it into the performance's queue (admission/): a queued
+ * buyer is answered after one Redis round trip, without the database. The answers are those of
+ * every other call, in the same order: over a limit 429 whatever else is wrong, then 403, 400.
+ */
+async function answerAttempt(
+  entry: Registered,
+  admission: NonNullable<Registered['admission']>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { call } = entry;
+  const allowed = !entry.csrf || stateChangeAllowed(req, entry.publicOrigin);
+  const parsed = allowed ? call.request.safeParse(mergedInput(req)) : null;
+  const performanceId = parsed?.success ? await admission.performanceOf(parsed.data) : undefined;
+  if (performanceId === undefined) {
+    // Forged, malformed, or no such place: counted like any call, never queued.
+    if (await refusedOverLimit(entry.limiter, call, req, reply)) return reply;
+  } else {
+    const through = await admission.gate.attempt(
+      performanceId,
+      req.session.id,
+      callLimits[call.id] ?? [],
+      requesterOf(req),
+    );
+    if ('overLimit' in through) return sendTooManyRequests(reply, call, through.overLimit);
+    if (!through.admitted) return sendQueued(reply, call, through);
   }
-  const result = await entry.handler(parsed.data, req, reply);
+  if (!parsed) return refuseForged(call, reply);
+  if (!parsed.success) return refuseMalformed(call, parsed.error, reply);
+  return handle(entry, parsed.data, req, reply);
+}
+
+function refuseForged(call: CallDef, reply: FastifyReply) {
+  return reply.code(403).send(call.failure('Сессия устарела, обновите страницу', 403));
+}
+
+function refuseMalformed(call: CallDef, error: z.ZodError, reply: FastifyReply) {
+  return reply.code(400).send(call.failure(badRequestMessage(error), 400));
+}
+
+async function handle(entry: Registered, input: CallRequest<CallDef>, req: FastifyRequest, reply: FastifyReply) {
+  const { call } = entry;
+  const result = await entry.handler(input, req, reply);
   if (reply.sent) return reply;
   if (call.answer === 'html') reply.type('text/html; charset=utf-8');
   if (call.answer === 'text') reply.type('text/plain; charset=utf-8');
@@ -94,7 +154,7 @@ export function route<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: Handler<C>,
-  opts: RouteOptions = {},
+  opts: RouteOptions<C> = {},
 ): void {
   let registry = registries.get(app.deps);
   if (!registry) {
@@ -108,6 +168,12 @@ export function route<C extends CallDef>(
     csrf: opts.csrf ?? (call.method === 'POST' || call.changesState === true),
     publicOrigin: new URL(app.deps.config.publicUrl).origin,
     limiter: limiterOf(app),
+    admission: opts.admission
+      ? {
+          performanceOf: opts.admission as NonNullable<RouteOptions['admission']>,
+          gate: admissionGateOf(app),
+        }
+      : null,
   };
   const group = registry.get(key);
   if (group) {

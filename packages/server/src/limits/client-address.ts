@@ -1,5 +1,10 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
+/** What clientOf reads of a request: Fastify's `ip`. */
+interface HasIp {
+  readonly ip: string | undefined;
+}
+
 /**
  * The address a client is counted under, for the rate limits and the hold cap: an IPv4 address
  * as it is, an IPv6 address by its /64 network. One subscriber gets a whole /64 from the carrier,
@@ -31,4 +36,21 @@ function ipv6Network(ip: string): string {
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(':');
+}
+
+const known = new WeakMap<HasIp, string>();
+
+/**
+ * The client address of a request, worked out once per request. Behind a trusted proxy Fastify's
+ * `req.ip` parses the whole X-Forwarded-For chain again on every read, and a hold attempt needs
+ * the address twice (its rate limits and the hold cap): in a sale rush that parse was a tenth of
+ * a server's time.
+ */
+export function clientOf(req: HasIp): string {
+  let client = known.get(req);
+  if (client === undefined) {
+    client = clientAddress(req.ip);
+    known.set(req, client);
+  }
+  return client;
 }

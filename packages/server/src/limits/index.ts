@@ -19,12 +19,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { ServerDeps } from '../deps.js';
 import { redisNamespace } from '../redis.js';
-import { clientAddress } from './client-address.js';
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
+import { clientOf } from './client-address.js';
+import { type CounterHit, type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
 import { type Budget, callLimits, type SubjectBudget } from './table.js';
 
-export { clientAddress } from './client-address.js';
-export { type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
+export { clientAddress, clientOf } from './client-address.js';
+export { type CounterHit, type CounterStore, MemoryCounterStore, RedisCounterStore } from './stores.js';
 export { type Budget, budgets, callLimits, type SubjectBudget, subjectBudgets } from './table.js';
 
 export const TOO_MANY_REQUESTS = 'Слишком много запросов. Подождите немного и попробуйте снова.';
@@ -43,7 +43,20 @@ export interface Requester {
 export function requesterOf(req: FastifyRequest): Requester {
   // A request without a session gets a fresh one: counting it per session would only fill the
   // store with counters of 1. Such requests are still counted per client address.
-  return { sessionId: req.session?.isNew === false ? req.session.id : null, client: clientAddress(req.ip) };
+  return { sessionId: req.session?.isNew === false ? req.session.id : null, client: clientOf(req) };
+}
+
+/**
+ * One request's counts, planned before they are made: the counters to add one to, each
+ * counter's budget, and the refusal their new values mean. The limiter makes the counts itself
+ * (take); the admission gate makes them in the same Redis step as its queue's (admission/).
+ */
+export interface LimitPlan {
+  hits: CounterHit[];
+  /** Requests each counter's budget allows in its window, in the order of `hits`. */
+  maxes: number[];
+  /** The refusal for the counters' new values: null when none is over its budget. */
+  refusal(counts: readonly number[]): LimitRefusal | null;
 }
 
 /** Counts requests against budgets in fixed windows of the app's clock. */
@@ -53,30 +66,45 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
+  /** The counters one request adds to: each budget, per session and per client. */
+  plan(budgets: readonly Budget[], who: Requester): LimitPlan {
+    const now = this.now();
+    const hits: CounterHit[] = [];
+    const maxes: number[] = [];
+    const ends: number[] = [];
+    for (const b of budgets) {
+      const { window, endsAt } = windowAt(now, b.windowMs);
+      const count = (scope: string, subject: string, max: number) => {
+        hits.push({ key: `${b.name}:${scope}:${subject}:${window}`, ttlMs: endsAt - now });
+        maxes.push(max);
+        ends.push(endsAt);
+      };
+      if (who.sessionId !== null) count('s', who.sessionId, b.perSession);
+      count('c', who.client, b.perClient);
+    }
+    return {
+      hits,
+      maxes,
+      // THE rule of a budget: a count past its max refuses the request until that window ends
+      // (mirrored by the admission gate's Redis script, admission/stores.ts).
+      refusal(counts) {
+        let retryAt = 0;
+        counts.forEach((n, i) => {
+          if (n > maxes[i]!) retryAt = Math.max(retryAt, ends[i]!);
+        });
+        return retryAt === 0 ? null : refusalUntil(retryAt, now);
+      },
+    };
+  }
+
   /**
    * Counts one request against each budget, per session and per client, and refuses it when
    * any count is over its limit. Refused requests count too: hammering does not buy a retry.
    */
   async take(budgets: readonly Budget[], who: Requester): Promise<LimitRefusal | null> {
     if (budgets.length === 0) return null;
-    const now = this.now();
-    const hits: { key: string; ttlMs: number }[] = [];
-    const limits: { max: number; endsAt: number }[] = [];
-    for (const b of budgets) {
-      const { window, endsAt } = windowAt(now, b.windowMs);
-      const count = (scope: string, subject: string, max: number) => {
-        hits.push({ key: `${b.name}:${scope}:${subject}:${window}`, ttlMs: endsAt - now });
-        limits.push({ max, endsAt });
-      };
-      if (who.sessionId !== null) count('s', who.sessionId, b.perSession);
-      count('c', who.client, b.perClient);
-    }
-    const counts = await this.store.increment(hits, now);
-    let retryAt = 0;
-    counts.forEach((n, i) => {
-      if (n > limits[i]!.max) retryAt = Math.max(retryAt, limits[i]!.endsAt);
-    });
-    return retryAt === 0 ? null : refusalUntil(retryAt, now);
+    const plan = this.plan(budgets, who);
+    return plan.refusal(await this.store.increment(plan.hits, this.now()));
   }
 
   /** Milliseconds of the app's clock: the windows follow it. */

@@ -71,17 +71,27 @@ export class MemoryCounterStore implements CounterStore {
 }
 
 /**
- * INCR every key, giving a new one its lifetime: one atomic step on the Redis server, one round
- * trip for all the counters of a request.
+ * INCR every key, giving a new one its lifetime: a Lua function, so that the admission gate's
+ * script (admission/stores.ts) counts a hold attempt with the same lines in the same step.
  */
-const INCREMENT_SCRIPT = luaScript(`
-local counts = {}
-for i, key in ipairs(KEYS) do
-  local n = redis.call('INCR', key)
-  if n == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
-  counts[i] = n
-end
-return counts`);
+export const COUNT_HITS_LUA = `
+local function count_hits(keys, ttls)
+  local counts = {}
+  for i, key in ipairs(keys) do
+    local n = redis.call('INCR', key)
+    if n == 1 then redis.call('PEXPIRE', key, ttls[i]) end
+    counts[i] = n
+  end
+  return counts
+end`;
+
+/** Every counter of a request in one atomic step on the Redis server, one round trip. */
+const INCREMENT_SCRIPT = luaScript(`${COUNT_HITS_LUA}
+return count_hits(KEYS, ARGV)`);
+
+/** Said when a request passes uncounted because Redis does not answer. */
+const failOpen = (err: unknown) =>
+  `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`;
 
 /**
  * Counters in Redis (REDIS_URL): shared by every server process, so a client cannot multiply its
@@ -94,14 +104,20 @@ return counts`);
  * for a reconnect: commands fail at once while the connection is down.
  */
 export class RedisCounterStore implements CounterStore {
-  private readonly shared: SharedRedis;
+  /** The connection, shared with the admission gate's queues (admission/stores.ts). */
+  readonly shared: SharedRedis;
 
   constructor(
     url: string,
     warn: (message: string) => void,
     private readonly prefix = 'partera:rl:',
   ) {
-    this.shared = new SharedRedis(url, warn, 'rate limits');
+    this.shared = new SharedRedis(url, warn, 'rate limits and the admission gate');
+  }
+
+  /** A counter's key as it is kept in Redis. */
+  keyOf(key: string): string {
+    return this.prefix + key;
   }
 
   /** Redis ends the windows by itself (PEXPIRE): the time of the request is not needed. */
@@ -110,14 +126,12 @@ export class RedisCounterStore implements CounterStore {
     try {
       const counts = (await this.shared.runScript(
         INCREMENT_SCRIPT,
-        hits.map((h) => this.prefix + h.key),
+        hits.map((h) => this.keyOf(h.key)),
         hits.map((h) => String(Math.max(1, Math.ceil(h.ttlMs)))),
       )) as number[];
       return counts.map(Number);
     } catch (err) {
-      this.shared.warnOnce(
-        `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`,
-      );
+      this.shared.warnOnce(failOpen(err));
       return hits.map(() => 0);
     }
   }
@@ -125,12 +139,10 @@ export class RedisCounterStore implements CounterStore {
   async read(keys: readonly string[], _nowMs?: number): Promise<number[]> {
     await this.shared.connected;
     try {
-      const values = await this.shared.redis.mget(...keys.map((k) => this.prefix + k));
+      const values = await this.shared.redis.mget(...keys.map((k) => this.keyOf(k)));
       return values.map((v) => (v === null ? 0 : Number(v)));
     } catch (err) {
-      this.shared.warnOnce(
-        `Rate limits are not enforced while Redis does not answer (${(err as Error).message}); requests pass.`,
-      );
+      this.shared.warnOnce(failOpen(err));
       return keys.map(() => 0);
     }
   }

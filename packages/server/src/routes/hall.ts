@@ -7,10 +7,10 @@ import {
   hallPlaceSelect,
 } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { admissionGateOf, sendQueued } from '../admission/index.js';
+import { oneLookupAtATime } from '../admission/index.js';
 import { pickEncoding } from '../http/compression.js';
 import { route } from '../http/route.js';
-import { budgets, clientAddress, limiterOf, requesterOf, sendTooManyRequests } from '../limits/index.js';
+import { budgets, clientOf, limiterOf, requesterOf, sendTooManyRequests } from '../limits/index.js';
 import {
   addEntranceTickets,
   deselectAll,
@@ -29,10 +29,9 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
 
   const maps = hallMapCacheOf(deps);
-  const gate = admissionGateOf(app);
   const changes = changeFeedOf(deps.db);
   const limiter = limiterOf(app);
-  const performanceOfPlace = placePerformanceLookup(deps.db);
+  const performanceOfPlace = oneLookupAtATime(placePerformanceLookup(deps.db));
 
   /**
    * A basket change's answer. A change of a performance's holds outdates its shared map and the
@@ -70,22 +69,22 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The contract lets through only a cypher of 1 to 10 digits within the database's integer.
-  route(app, hallPlaceSelect, async (input, req, reply) => {
-    const performancePlaceId = Number(input.cypher);
-    const performanceId = await performanceOfPlace(performancePlaceId);
-    if (performanceId !== undefined) {
-      const verdict = await gate.enter(performanceId, req.session.id);
-      if (!verdict.admitted) return sendQueued(reply, hallPlaceSelect, verdict);
-    }
-    const outcome = await selectPlace(deps, req.session, {
-      performancePlaceId,
-      tariffId: input.tax ?? null,
-      client: clientAddress(req.ip),
-      // Package mode (spec 2.2): the package's rules too (basket/packages.ts).
-      ...(input.packageId !== undefined ? { packageId: input.packageId } : {}),
-    });
-    return answered(outcome);
-  });
+  // The route gates it by the place's performance (decision 0018) before this handler runs.
+  route(
+    app,
+    hallPlaceSelect,
+    async (input, req) => {
+      const outcome = await selectPlace(deps, req.session, {
+        performancePlaceId: Number(input.cypher),
+        tariffId: input.tax ?? null,
+        client: clientOf(req),
+        // Package mode (spec 2.2): the package's rules too (basket/packages.ts).
+        ...(input.packageId !== undefined ? { packageId: input.packageId } : {}),
+      });
+      return answered(outcome);
+    },
+    { admission: (input) => performanceOfPlace(Number(input.cypher)) },
+  );
 
   route(app, hallPlaceDeselect, async (input, req) => {
     const performancePlaceId = Number(input.cypher);
@@ -98,18 +97,21 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   // like a POST it needs the CSRF token and this site's Origin.
   route(app, hallPlaceDeselectAll, async (_input, req) => answered(await deselectAll(deps, req.session)));
 
-  route(app, entranceTicketsAdd, async (input, req, reply) => {
-    const verdict = await gate.enter(input.performanceId, req.session.id);
-    if (!verdict.admitted) return sendQueued(reply, entranceTicketsAdd, verdict);
-    const outcome = await addEntranceTickets(deps, req.session, {
-      performanceId: input.performanceId,
-      sectionId: input.sectionId,
-      count: input.count,
-      tariffId: input.taxId || null,
-      client: clientAddress(req.ip),
-    });
-    return answered(outcome, input.performanceId);
-  });
+  route(
+    app,
+    entranceTicketsAdd,
+    async (input, req) => {
+      const outcome = await addEntranceTickets(deps, req.session, {
+        performanceId: input.performanceId,
+        sectionId: input.sectionId,
+        count: input.count,
+        tariffId: input.taxId || null,
+        client: clientOf(req),
+      });
+      return answered(outcome, input.performanceId);
+    },
+    { admission: (input) => input.performanceId },
+  );
 
   route(app, entranceTicketsRemove, async (input, req) => {
     const outcome = await removeEntranceTickets(deps, req.session, {
