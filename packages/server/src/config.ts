@@ -91,6 +91,8 @@ export interface ServerConfig {
    * production.
    */
   oauth: OAuthSettings;
+  /** The acquirers and the 54-ФЗ receipt data they are sent (paymentsOf below, decision 0030). */
+  payments: PaymentSettings;
 }
 
 /** One outside provider's registered application. */
@@ -122,6 +124,90 @@ export interface SmsSettings {
   from: string | undefined;
   baseUrl: string;
 }
+
+/** The providers PAYMENT_PROVIDER may name; the sandbox bank is built in. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'yookassa', 'tbank', 'sber'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * VAT of a receipt line (54-ФЗ), in the names of T-Bank's API: 'none' is 'без НДС' (tickets to
+ * cultural events are commonly exempt), vat110/vat120 the calculated rates 10/110 and 20/120.
+ */
+export const VAT_CODES = [
+  'none',
+  'vat0',
+  'vat5',
+  'vat7',
+  'vat10',
+  'vat20',
+  'vat105',
+  'vat107',
+  'vat110',
+  'vat120',
+] as const;
+export type VatCode = (typeof VAT_CODES)[number];
+/** The shop's taxation system: ОСН, УСН доходы, УСН доходы минус расходы, ЕСХН, патент. */
+export const TAX_SYSTEMS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
+export type TaxSystem = (typeof TAX_SYSTEMS)[number];
+/** The receipt's settlement method: full prepayment (a ticket for a later event) or full payment. */
+export const SETTLEMENT_METHODS = ['full_prepayment', 'full_payment'] as const;
+export type SettlementMethod = (typeof SETTLEMENT_METHODS)[number];
+
+/** What the receipts sent with payments and refunds say besides the lines themselves. */
+export interface ReceiptSettings {
+  /** RECEIPT_VAT: the VAT of a ticket line (default none, 'без НДС'). */
+  ticketVat: VatCode;
+  /** RECEIPT_GIFT_VAT: the VAT of a gift line (a programme, flowers: goods), default RECEIPT_VAT. */
+  giftVat: VatCode;
+  /** RECEIPT_TAXATION (default osn). */
+  taxation: TaxSystem;
+  /** RECEIPT_PAYMENT_METHOD (default full_prepayment). */
+  method: SettlementMethod;
+}
+
+export interface YooKassaSettings {
+  shopId: string;
+  secretKey: string;
+  /** API v3's address, https://api.yookassa.ru/v3 unless YOOKASSA_API_URL says otherwise. */
+  apiUrl: string;
+  /** YOOKASSA_NOTIFY_IPS: addresses and ranges notifications may come from; empty: any. */
+  notifyIps: string[];
+}
+
+export interface TBankSettings {
+  terminalKey: string;
+  password: string;
+  /** https://securepay.tinkoff.ru/v2 unless TBANK_API_URL says otherwise. */
+  apiUrl: string;
+}
+
+export interface SberSettings {
+  userName: string;
+  password: string;
+  /** The symmetric key of the callbacks' checksum. */
+  callbackKey: string;
+  /** https://securepayments.sberbank.ru/payment/rest unless SBER_API_URL says otherwise. */
+  apiUrl: string;
+}
+
+export interface PaymentSettings {
+  /** PAYMENT_PROVIDER: who takes new card payments (default sandbox). */
+  provider: PaymentProviderName;
+  /** The sandbox bank is on: always outside production, in production only with PAYMENT_SANDBOX=1. */
+  sandbox: boolean;
+  /** Each acquirer whose credentials are set; its callbacks and refunds work even when it is not the default. */
+  yookassa: YooKassaSettings | undefined;
+  tbank: TBankSettings | undefined;
+  sber: SberSettings | undefined;
+  /** undefined with PAYMENT_RECEIPTS=0: the acquirers are sent no receipt (the shop fiscalises elsewhere). */
+  receipt: ReceiptSettings | undefined;
+}
+
+export const ACQUIRER_DEFAULT_URLS = {
+  yookassa: 'https://api.yookassa.ru/v3',
+  tbank: 'https://securepay.tinkoff.ru/v2',
+  sber: 'https://securepayments.sberbank.ru/payment/rest',
+} as const;
 
 /** SMS.ru's API address (SMS_RU_URL overrides it for tests). */
 export const SMS_RU_DEFAULT_URL = 'https://sms.ru';
@@ -258,6 +344,88 @@ function oauthOf(env: NodeJS.ProcessEnv, production: boolean): OAuthSettings {
   return settings;
 }
 
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const text = env[name]?.trim() || undefined;
+  if (text === undefined) return fallback;
+  if (!(values as readonly string[]).includes(text)) {
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, not ${text}`);
+  }
+  return text as T;
+}
+
+/**
+ * An acquirer's variables: all of them or none (its API address is optional). A half
+ * configuration refuses to start rather than fail at the first buyer's payment. Messages name
+ * the variables, never their values: these are credentials.
+ */
+function credentialsOf<K extends string>(
+  env: NodeJS.ProcessEnv,
+  names: Record<K, string>,
+): Record<K, string> | undefined {
+  const entries = Object.entries(names) as Array<[K, string]>;
+  const values = entries.map(([key, name]) => [key, env[name]?.trim() || undefined] as const);
+  if (values.every(([, v]) => v === undefined)) return undefined;
+  const missing = entries.filter((_, i) => values[i]![1] === undefined).map(([, name]) => name);
+  if (missing.length > 0) {
+    throw new ConfigError(`${entries.map(([, n]) => n).join(', ')} go together: ${missing.join(', ')} not set`);
+  }
+  return Object.fromEntries(values) as Record<K, string>;
+}
+
+function apiUrlOf(env: NodeJS.ProcessEnv, name: string, fallback: string, production: boolean): string {
+  const url = (env[name]?.trim() || fallback).replace(/\/+$/, '');
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {}
+  // Credentials travel in these requests: plain HTTP only for a simulator on a test machine.
+  if (protocol !== 'https:' && (production || protocol !== 'http:')) {
+    throw new ConfigError(`${name} must be an https address${production ? '' : ' (http only outside production)'}`);
+  }
+  return url;
+}
+
+function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentSettings {
+  const provider = oneOf(env, 'PAYMENT_PROVIDER', PAYMENT_PROVIDERS, 'sandbox');
+  const yk = credentialsOf(env, { shopId: 'YOOKASSA_SHOP_ID', secretKey: 'YOOKASSA_SECRET_KEY' });
+  const tb = credentialsOf(env, { terminalKey: 'TBANK_TERMINAL_KEY', password: 'TBANK_PASSWORD' });
+  const sb = credentialsOf(env, {
+    userName: 'SBER_USERNAME',
+    password: 'SBER_PASSWORD',
+    callbackKey: 'SBER_CALLBACK_KEY',
+  });
+  const settings: PaymentSettings = {
+    provider,
+    sandbox: !production || env.PAYMENT_SANDBOX === '1',
+    yookassa: yk && {
+      ...yk,
+      apiUrl: apiUrlOf(env, 'YOOKASSA_API_URL', ACQUIRER_DEFAULT_URLS.yookassa, production),
+      notifyIps: trustProxyOf(env.YOOKASSA_NOTIFY_IPS),
+    },
+    tbank: tb && { ...tb, apiUrl: apiUrlOf(env, 'TBANK_API_URL', ACQUIRER_DEFAULT_URLS.tbank, production) },
+    sber: sb && { ...sb, apiUrl: apiUrlOf(env, 'SBER_API_URL', ACQUIRER_DEFAULT_URLS.sber, production) },
+    receipt: undefined,
+  };
+  if (provider !== 'sandbox' && !settings[provider]) {
+    const names = {
+      yookassa: 'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY',
+      tbank: 'TBANK_TERMINAL_KEY and TBANK_PASSWORD',
+      sber: 'SBER_USERNAME, SBER_PASSWORD and SBER_CALLBACK_KEY',
+    };
+    throw new ConfigError(`PAYMENT_PROVIDER=${provider} needs ${names[provider]}`);
+  }
+  if (env.PAYMENT_RECEIPTS !== '0') {
+    const ticketVat = oneOf(env, 'RECEIPT_VAT', VAT_CODES, 'none');
+    settings.receipt = {
+      ticketVat,
+      giftVat: oneOf(env, 'RECEIPT_GIFT_VAT', VAT_CODES, ticketVat),
+      taxation: oneOf(env, 'RECEIPT_TAXATION', TAX_SYSTEMS, 'osn'),
+      method: oneOf(env, 'RECEIPT_PAYMENT_METHOD', SETTLEMENT_METHODS, 'full_prepayment'),
+    };
+  }
+  return settings;
+}
+
 /** Reads the environment; throws ConfigError for a production setting that would be unsafe. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
@@ -299,5 +467,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perHourAbroad: positiveNumber(env, 'SMS_HOURLY_BUDGET_ABROAD', 200),
     },
     oauth: oauthOf(env, production),
+    payments: paymentsOf(env, production),
   };
 }

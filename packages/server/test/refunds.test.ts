@@ -12,7 +12,8 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { accountOfSession } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
 import { PARTNER_PAY_REFUND_REFUSED } from '../src/payments/partner-pay/provider.js';
-import { STALE_CLAIM_MS } from '../src/payments/refunds.js';
+import { type PaymentProvider, PaymentProviders } from '../src/payments/provider.js';
+import { refundTickets, STALE_CLAIM_MS } from '../src/payments/refunds.js';
 import { cancelPerformance, movePerformance } from '../src/services/catalogue/performance-changes.js';
 import { registeredBuyer, uniqueEmail } from './support/accounts.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
@@ -238,6 +239,36 @@ describeEachDatabase('refunds: the return of tickets from the cabinet', (get) =>
     expect(await refund(b, tickets)).toEqual({ ok: true });
     const rows = await db().query<{ status: string }>('SELECT status FROM refunds WHERE order_id = $1', [orderId]);
     expect(rows.rows).toEqual([{ status: 'done' }]);
+    expect(await state(tickets[0]!)).toMatchObject({ status: 'returned', refunded: 250_000 });
+  });
+
+  it('keeps the claim when the provider does not answer, and asks again later with the same key: paid once', async () => {
+    const f = await hall(20);
+    const { b, userId } = await registered();
+    const { orderId, tickets } = await bought(b, [f.seats[0]!]);
+    const keys: string[] = [];
+    let answers = false;
+    const provider = {
+      name: 'sandbox',
+      refundPart: async (_paymentId: string, _amount: number, key: string) => {
+        keys.push(key);
+        if (!answers) throw new Error('connection reset');
+        return { ok: true as const, refundId: `r-${key}` };
+      },
+    } as unknown as PaymentProvider;
+    const withProvider = { ...deps(), providers: new PaymentProviders([provider]) };
+
+    expect(await refundTickets(withProvider, userId, tickets)).toMatchObject({ ok: false });
+    // The money may have gone: the return stays under way, not dropped, and the ticket is not listed.
+    const pending = await db().query<{ status: string }>('SELECT status FROM refunds WHERE order_id = $1', [orderId]);
+    expect(pending.rows).toEqual([{ status: 'pending' }]);
+    expect(await refund(b, tickets)).toEqual({ ok: false, errors: [expect.stringContaining('уже оформляется')] });
+
+    clock.advance(STALE_CLAIM_MS);
+    answers = true;
+    expect(await refundTickets(withProvider, userId, tickets)).toMatchObject({ ok: true });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
     expect(await state(tickets[0]!)).toMatchObject({ status: 'returned', refunded: 250_000 });
   });
 

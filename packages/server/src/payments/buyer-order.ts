@@ -1,7 +1,9 @@
+import type { ReceiptSettings } from '../config.js';
 import type { Queryable } from '../db/index.js';
 import { formatOrderNumber } from '../tickets/format.js';
 import { tokenMatches } from '../tickets/query.js';
 import type { PaymentOrder } from './provider.js';
+import { orderReceipt } from './receipt.js';
 
 /** An order as the payment calls need it, with the partner it was placed under. */
 export interface BuyerOrder {
@@ -70,10 +72,24 @@ export async function findBuyerOrder(
   };
 }
 
-/** What a provider is told about the order it takes the payment for. */
-export function paymentOrderOf(order: Pick<BuyerOrder, 'id' | 'total' | 'email'>): PaymentOrder {
+/**
+ * What a provider is told about the order it takes the payment for, with the receipt lines of
+ * its tickets and gifts (none when the deployment sends no receipts: PAYMENT_RECEIPTS=0).
+ */
+export async function paymentOrderOf(
+  q: Queryable,
+  order: Pick<BuyerOrder, 'id' | 'total' | 'email'>,
+  receipt: ReceiptSettings | undefined,
+): Promise<PaymentOrder> {
   const number = formatOrderNumber(order.id);
-  return { id: order.id, number, amount: order.total, email: order.email, description: paymentDescription(number) };
+  return {
+    id: order.id,
+    number,
+    amount: order.total,
+    email: order.email,
+    description: paymentDescription(number),
+    receipt: receipt ? await orderReceipt(q, order, order.total, receipt) : { email: order.email, items: [] },
+  };
 }
 
 /** The purpose of the payment, as the bank page and the partner's app show it. */

@@ -3,6 +3,28 @@
  * acquirer plugs in behind the same five operations, and nothing else in the server changes.
  */
 
+import type { SettlementMethod, VatCode } from '../config.js';
+
+/** One line of a 54-ФЗ receipt (receipt.ts builds them); every amount in kopecks. */
+export interface ReceiptItem {
+  /** What was sold, at most 128 characters. */
+  name: string;
+  quantity: number;
+  /** One unit's price: quantity × price = amount, exactly. */
+  price: number;
+  amount: number;
+  vat: VatCode;
+  /** Payment subject: a ticket is a service, a gift (a programme, flowers) a commodity. */
+  subject: 'service' | 'commodity';
+  method: SettlementMethod;
+}
+
+/** The receipt data an acquirer's online cash register is sent: lines adding up to the amount, and the buyer's e-mail. */
+export interface Receipt {
+  email: string;
+  items: ReceiptItem[];
+}
+
 /** What the provider needs to know about the order being paid. */
 export interface PaymentOrder {
   id: number;
@@ -12,6 +34,8 @@ export interface PaymentOrder {
   amount: number;
   email: string;
   description: string;
+  /** The order's tickets and gifts as receipt lines adding up to `amount`. */
+  receipt: Receipt;
 }
 
 /** Where the bank sends the buyer back: both absolute, supplied by the server. */
@@ -47,9 +71,40 @@ export interface CallbackRequest {
   headers: Record<string, string | string[] | undefined>;
   query: unknown;
   body: unknown;
+  /** The client address (TRUST_PROXY decides whether X-Forwarded-For names it). */
+  ip?: string | undefined;
 }
 
-export type PaymentEventKind = 'succeeded' | 'declined' | 'refunded';
+/**
+ * What a verified event does: a payment succeeded, was declined, was refunded whole; 'noted' is
+ * recorded and changes nothing (an acquirer's intermediate status, a part refund the shop made
+ * itself): acknowledged so the acquirer stops sending it.
+ */
+export type PaymentEventKind = 'succeeded' | 'declined' | 'refunded' | 'noted';
+
+export type CallbackOutcome =
+  /** The provider is not registered. */
+  | 'unknown-provider'
+  /** The signature or the shape did not verify: nothing changed. */
+  | 'invalid'
+  /** The event names a payment this shop never created. */
+  | 'unknown-payment'
+  /** A success for another amount than the payment's: nothing recorded, nothing changed. */
+  | 'amount-mismatch'
+  /** This event was applied to this payment before: nothing changed. */
+  | 'replayed'
+  /** Recorded, but the payment had already reached a final state (or the event changes nothing). */
+  | 'ignored'
+  | 'paid'
+  | 'declined'
+  | 'refunded';
+
+/** An HTTP answer to a callback in the form its acquirer expects (T-Bank: the text OK). */
+export interface CallbackReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
 
 /** A callback whose authenticity the provider has verified. */
 export interface PaymentEvent {
@@ -73,18 +128,26 @@ export interface PaymentProvider {
   createSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart>;
   /** Verifies a callback; null when it is not authentic (bad or missing signature, malformed). */
   handleCallback(request: CallbackRequest): Promise<PaymentEvent | null>;
+  /**
+   * The answer the acquirer expects for this outcome of its callback; without this method (or
+   * when it answers undefined) the shop's JSON answer with its own HTTP status.
+   */
+  acknowledge?(outcome: CallbackOutcome): CallbackReply | undefined;
   /** Asks the acquirer what became of a payment (for reconciliation when callbacks are lost). */
   queryStatus(paymentId: string): Promise<ProviderPaymentStatus>;
   /**
-   * Returns money to the buyer. Must be idempotent per payment: settlement may call it again
-   * when the acquirer retries a callback whose first handling was rolled back.
+   * Returns the whole payment to the buyer (its places were lost, or the order was paid twice),
+   * with the receipt of that refund when receipts are sent. Must be idempotent per payment:
+   * settlement may call it again when the acquirer retries a callback whose first handling was
+   * rolled back. It runs inside settlement's transaction, so it never uses the database itself.
    */
-  refund(paymentId: string, amount: number): Promise<{ refundId: string }>;
+  refund(paymentId: string, amount: number, receipt?: Receipt): Promise<{ refundId: string }>;
   /**
    * Returns part of a succeeded payment on the shop's initiative: tickets the buyer returned from
    * the cabinet (payments/refunds.ts). `refundKey` names this return: asked again with the same
    * key, the acquirer pays it out once. A provider that cannot send money back itself answers
    * ok: false with the reason for the buyer, and the return is refused (never recorded as done).
+   * Runs outside any transaction: a provider may read the returned tickets for the receipt.
    */
   refundPart(paymentId: string, amount: number, refundKey: string): Promise<PartRefundAnswer>;
 }

@@ -27,7 +27,8 @@ import { absoluteUrl } from './urls.js';
  *    ever: two concurrent returns of one ticket cannot both pass);
  * 2. the payment's provider sends the money back (keyed by the refund, so a retry pays once); a
  *    provider that cannot refuses, and the claim is dropped: nothing is ever marked returned
- *    without the provider's yes;
+ *    without the provider's yes; a provider that does not answer leaves the claim pending (the
+ *    money may have gone), to be finished by a later return with the same key;
  * 3. in one transaction after the provider's answer: the refund is done, the tickets 'returned',
  *    their places back on sale, the payment's refunded amount grows (a payment wholly returned is
  *    'refunded', an order with no ticket left is 'refunded'), and an e-mail tells the buyer.
@@ -325,17 +326,21 @@ async function claim(
 }
 
 /** Step 2: the provider's answer; a throw is a refusal with the generic message. */
-async function payOut(
-  deps: RefundDeps,
-  c: Claim,
-): Promise<{ ok: true; refundId: string | null } | { ok: false; message: string }> {
+/**
+ * Step 2's outcome. `unsure`: the provider did not answer (a timeout, a dropped connection), so
+ * the money may have gone: the claim must stay pending, to be taken over later and asked again
+ * with the same refund key, never dropped (a new claim would carry a new key and could pay twice).
+ */
+type PayOutcome = { ok: true; refundId: string | null } | { ok: false; message: string; unsure?: true };
+
+async function payOut(deps: RefundDeps, c: Claim): Promise<PayOutcome> {
   if (c.amount === 0) return { ok: true, refundId: null };
   const provider = deps.providers.get(c.provider);
   if (!provider) return { ok: false, message: REFUND_MESSAGES.failed };
   try {
     return await provider.refundPart(c.paymentId, c.amount, `refund-${c.refundId}`);
   } catch {
-    return { ok: false, message: REFUND_MESSAGES.failed };
+    return { ok: false, message: REFUND_MESSAGES.failed, unsure: true };
   }
 }
 
@@ -451,7 +456,7 @@ export async function refundTickets(
   for (const c of claims) {
     const paid = await payOut(deps, c);
     if (!paid.ok) {
-      await drop(deps.db, c);
+      if (!paid.unsure) await drop(deps.db, c);
       errors.push(paid.message);
       continue;
     }

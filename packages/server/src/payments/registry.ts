@@ -1,10 +1,14 @@
 import type { ServerDeps } from '../deps.js';
 import { NotifySecretKey } from '../services/partners/index.js';
 import { PartnerPayProvider } from './partner-pay/provider.js';
-import { DEFAULT_PROVIDER, PaymentProviders } from './provider.js';
+import { type PaymentProvider, PaymentProviders } from './provider.js';
 import { type DeliverCallback, SandboxBank } from './sandbox/bank.js';
 import { SandboxProvider } from './sandbox/provider.js';
 import { sandboxKey } from './sandbox/signature.js';
+import { SberProvider } from './sber/provider.js';
+import { TBANK, TBankProvider } from './tbank/provider.js';
+import { absoluteUrl, callbackPath } from './urls.js';
+import { YooKassaProvider } from './yookassa/provider.js';
 
 export interface PaymentSetup {
   providers: PaymentProviders;
@@ -15,32 +19,38 @@ export interface PaymentSetup {
 }
 
 /**
- * Which acquirers this server uses. PAYMENT_PROVIDER names the default (the sandbox unless
- * set). The sandbox bank takes test cards only, so a production server enables it only when
- * PAYMENT_SANDBOX=1 says so explicitly: otherwise card payment reports itself unavailable
- * rather than handing out tickets for test money. The partners' own pay flow (mts_pay) is always
- * there and never the default: only orders placed in such a partner's frame reach it.
+ * Which acquirers this server uses (config.ts reads them: decision 0030). PAYMENT_PROVIDER names
+ * the default, the one new card payments go to (the sandbox unless set). Every acquirer whose
+ * credentials are set is registered, default or not: payments it took before a switch still get
+ * their notifications, polling and refunds. The sandbox bank takes test cards only, so a
+ * production server enables it only when PAYMENT_SANDBOX=1 says so explicitly: otherwise card
+ * payment through it reports itself unavailable rather than handing out tickets for test money.
+ * The partners' own pay flow (mts_pay) is always there and never the default: only orders placed
+ * in such a partner's frame reach it.
  */
-export function createPaymentSetup(
-  deps: ServerDeps,
-  opts: { deliverSandboxCallback: DeliverCallback; env?: NodeJS.ProcessEnv },
-): PaymentSetup {
-  const env = opts.env ?? process.env;
-  const defaultName = env.PAYMENT_PROVIDER || DEFAULT_PROVIDER;
-  const notifySecrets = NotifySecretKey.fromServerSecret(deps.config.csrfSecret);
-  const partnerPay = new PartnerPayProvider({ db: deps.db, clock: deps.clock, notifySecrets });
-  const sandboxEnabled = !deps.config.production || env.PAYMENT_SANDBOX === '1';
-  if (!sandboxEnabled) {
-    return { providers: new PaymentProviders([partnerPay], defaultName), sandboxBank: undefined, notifySecrets };
+export function createPaymentSetup(deps: ServerDeps, opts: { deliverSandboxCallback: DeliverCallback }): PaymentSetup {
+  const { db, clock, config } = deps;
+  const settings = config.payments;
+  const notifySecrets = NotifySecretKey.fromServerSecret(config.csrfSecret);
+  const providers: PaymentProvider[] = [new PartnerPayProvider({ db, clock, notifySecrets })];
+  const receipt = settings.receipt;
+  if (settings.yookassa) providers.push(new YooKassaProvider({ db, clock, settings: settings.yookassa, receipt }));
+  if (settings.tbank) {
+    const notificationUrl = absoluteUrl(config.publicUrl, callbackPath(TBANK));
+    providers.push(new TBankProvider({ db, settings: settings.tbank, receipt, notificationUrl }));
   }
-  const key = sandboxKey(deps.config.csrfSecret);
-  const sandbox = new SandboxProvider({ db: deps.db, key });
-  const sandboxBank = new SandboxBank({
-    db: deps.db,
-    clock: deps.clock,
-    key,
-    publicUrl: deps.config.publicUrl,
-    deliver: opts.deliverSandboxCallback,
-  });
-  return { providers: new PaymentProviders([sandbox, partnerPay], defaultName), sandboxBank, notifySecrets };
+  if (settings.sber) providers.push(new SberProvider({ db, clock, settings: settings.sber, receipt }));
+  let sandboxBank: SandboxBank | undefined;
+  if (settings.sandbox) {
+    const key = sandboxKey(config.csrfSecret);
+    providers.push(new SandboxProvider({ db, key }));
+    sandboxBank = new SandboxBank({
+      db,
+      clock,
+      key,
+      publicUrl: config.publicUrl,
+      deliver: opts.deliverSandboxCallback,
+    });
+  }
+  return { providers: new PaymentProviders(providers, settings.provider), sandboxBank, notifySecrets };
 }

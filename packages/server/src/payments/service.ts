@@ -8,13 +8,23 @@ import { sellOrderHolds } from '../services/holds/sale.js';
 import type { NotifySecretKey } from '../services/partners/index.js';
 import { issueOrderTickets } from '../tickets/issue.js';
 import { loadOrder, loadOrderTickets, type TicketOrder } from '../tickets/query.js';
+import { AcquirerError } from './acquirers/http.js';
 import { type BuyerOrder, findBuyerOrder, paymentOrderOf } from './buyer-order.js';
 import { recordPayment } from './ledger.js';
 import { PARTNER_PAY } from './partner-pay/provider.js';
-import type { CallbackRequest, PaymentEvent, PaymentProvider, PaymentProviders } from './provider.js';
+import type {
+  CallbackOutcome,
+  CallbackReply,
+  CallbackRequest,
+  PaymentEvent,
+  PaymentProvider,
+  PaymentProviders,
+} from './provider.js';
+import { refundReceipt } from './receipt.js';
 import { absoluteUrl, paymentSessionPath, returnUrlsFor } from './urls.js';
 
 export { getOrderCompletion, type OrderCompletion } from '../tickets/completion.js';
+export type { CallbackOutcome } from './provider.js';
 
 export interface PaymentDeps {
   db: Database;
@@ -23,6 +33,8 @@ export interface PaymentDeps {
   providers: PaymentProviders;
   /** Opens the partners' sealed notify secrets, for the partner pay flow's signatures. */
   notifySecrets: NotifySecretKey;
+  /** Where an acquirer's refusal is told to the operator (its code, never a credential). */
+  log?: { warn(fields: object, message: string): void };
 }
 
 /** Messages of the payment session answer (hall-basket-checkout.md 8.5 where the spec has one). */
@@ -32,6 +44,8 @@ export const PAYMENT_MESSAGES = {
   unknownPayType: 'Неизвестный тип оплаты!',
   unavailable: 'Оплата картой временно недоступна. Попробуйте позже.',
   nothingToPay: 'Сумма заказа равна нулю: оплата картой не нужна.',
+  /** The acquirer refused or did not answer the payment's registration (8.5, word for word). */
+  acquirerFailed: 'Произошла непредвиденная ошибка в процессе оплаты.',
 } as const;
 
 /** Why an order the buyer owns cannot be paid now, or null when it can ('paid' is the caller's to answer). */
@@ -66,7 +80,16 @@ export async function startPaymentSession(
   const provider = deps.providers.default;
   if (!provider) return { error: 1, message: PAYMENT_MESSAGES.unavailable };
 
-  const start = await provider.createSession(paymentOrderOf(order), urls);
+  let start: Awaited<ReturnType<PaymentProvider['createSession']>>;
+  try {
+    start = await provider.createSession(await paymentOrderOf(deps.db, order, deps.config.payments.receipt), urls);
+  } catch (err) {
+    // The acquirer refused (its error answer) or did not answer: nothing was recorded, and the
+    // buyer may try again, which registers a new attempt.
+    if (!(err instanceof AcquirerError)) throw err;
+    deps.log?.warn({ provider: provider.name, error: err.message }, 'payment registration failed');
+    return { error: 1, message: PAYMENT_MESSAGES.acquirerFailed };
+  }
   // A partner's pay flow is never the default provider (registry.ts): only a misconfiguration gets here.
   if (start.kind === 'partner-app') return { error: 1, message: PAYMENT_MESSAGES.unavailable };
   await recordPayment(deps.db, {
@@ -88,34 +111,20 @@ export async function startPaymentSession(
   };
 }
 
-export type CallbackOutcome =
-  /** The provider is not registered. */
-  | 'unknown-provider'
-  /** The signature or the shape did not verify: nothing changed. */
-  | 'invalid'
-  /** The event names a payment this shop never created. */
-  | 'unknown-payment'
-  /** A success for another amount than the payment's: nothing recorded, nothing changed. */
-  | 'amount-mismatch'
-  /** This event was applied to this payment before: nothing changed. */
-  | 'replayed'
-  /** Recorded, but the payment had already reached a final state. */
-  | 'ignored'
-  | 'paid'
-  | 'declined'
-  | 'refunded';
-
-/** An acquirer's notification: verify it, then apply it once. */
+/**
+ * An acquirer's notification: verify it, then apply it once. The answer is the outcome and, when
+ * the acquirer wants one of its own (T-Bank's text OK), that reply: the route sends it as it is.
+ */
 export async function handleProviderCallback(
   deps: PaymentDeps,
   providerName: string,
   request: CallbackRequest,
-): Promise<CallbackOutcome> {
+): Promise<{ outcome: CallbackOutcome; reply: CallbackReply | undefined }> {
   const provider = deps.providers.get(providerName);
-  if (!provider) return 'unknown-provider';
+  if (!provider) return { outcome: 'unknown-provider', reply: undefined };
   const event = await provider.handleCallback(request);
-  if (!event) return 'invalid';
-  return applyPaymentEvent(deps, provider, event);
+  const outcome = event ? await applyPaymentEvent(deps, provider, event) : 'invalid';
+  return { outcome, reply: provider.acknowledge?.(outcome) };
 }
 
 interface PaymentRow {
@@ -169,6 +178,8 @@ export async function applyPaymentEvent(
 
     const open = payment.status === 'created' || payment.status === 'pending';
     switch (event.kind) {
+      case 'noted':
+        return 'ignored';
       case 'declined':
         if (!open) return 'ignored';
         await setPayment(tx, payment.id, 'declined', now, event.reason ?? null);
@@ -216,13 +227,13 @@ async function settleSuccess(
 
   // Paid twice (two tabs), or cancelled meanwhile: this payment cannot buy anything.
   if (locked.rows[0]?.status !== 'new') {
-    return refund(tx, provider, payment, order, mail, 'order-closed', now);
+    return refund(deps, tx, provider, payment, order, mail, 'order-closed', now);
   }
 
   const sale = await sellOrderHolds(tx, payment.order_id, now);
   if (!sale.ok) {
     await tx.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [payment.order_id]);
-    return refund(tx, provider, payment, order, mail, 'places-taken', now);
+    return refund(deps, tx, provider, payment, order, mail, 'places-taken', now);
   }
 
   await issueOrderTickets(tx, payment.order_id, now);
@@ -233,6 +244,7 @@ async function settleSuccess(
 }
 
 async function refund(
+  deps: PaymentDeps,
   tx: Transaction,
   provider: PaymentProvider,
   payment: PaymentRow,
@@ -257,6 +269,8 @@ async function refund(
     }),
     now,
   );
-  await provider.refund(payment.id, payment.amount);
+  const settings = deps.config.payments.receipt;
+  const receipt = settings ? await refundReceipt(tx, payment.id, payment.amount, undefined, settings) : undefined;
+  await provider.refund(payment.id, payment.amount, receipt);
   return 'refunded';
 }

@@ -1,7 +1,7 @@
 import type { PaymentStateAnswer } from '@partera/contract';
-import type { Queryable } from '../db/index.js';
 import { findBuyerOrder } from './buyer-order.js';
-import { PAYMENT_MESSAGES } from './service.js';
+import { reconcileOrderPayments } from './reconcile.js';
+import { PAYMENT_MESSAGES, type PaymentDeps } from './service.js';
 import { returnUrlsFor } from './urls.js';
 
 export const PAYMENT_STATE_MESSAGES = {
@@ -18,15 +18,20 @@ interface PaymentsSummary {
 
 /**
  * Where the payment of the buyer's own order stands (GET /payment/state/{orderId}/), for the
- * checkout waiting on a payment taken elsewhere (the partner's app, spec 4.8). An open payment
- * means pending, whatever earlier attempts were declined: the buyer has tried again.
+ * checkout waiting on a payment taken elsewhere (the partner's app, spec 4.8, or an acquirer's
+ * page). An open payment means pending, whatever earlier attempts were declined: the buyer has
+ * tried again. While the order waits, its open payments are polled at their acquirers
+ * (reconcile.ts), so a lost notification does not leave a paid order waiting.
  */
 export async function getPaymentState(
-  deps: { db: Queryable; config: { publicUrl: string } },
+  deps: PaymentDeps,
   input: { orderId: number; sessionId: string; token?: string | undefined },
 ): Promise<PaymentStateAnswer> {
-  const order = await findBuyerOrder(deps.db, input);
+  let order = await findBuyerOrder(deps.db, input);
   if (!order) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
+  if (order.status === 'new' && (await reconcileOrderPayments(deps, order.id))) {
+    order = (await findBuyerOrder(deps.db, input)) ?? order;
+  }
   if (order.status === 'paid') {
     return { error: 0, status: 'paid', redirectUrl: returnUrlsFor(deps.config.publicUrl, order).successUrl };
   }

@@ -54,6 +54,11 @@ export function orderTicketsPdfPath(orderId: number, accessToken: string): strin
   return `/order/tickets/${orderId}.pdf?token=${encodeURIComponent(accessToken)}`;
 }
 
+/** Where an acquirer posts its notifications: /payment/callback/{provider}/. */
+export function callbackPath(provider: string): string {
+  return `/payment/callback/${provider}/`;
+}
+
 export function absoluteUrl(publicUrl: string, path: string): string {
   return new URL(path, publicUrl).toString();
 }

@@ -56,7 +56,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     deliverSandboxCallback: async (notification) =>
       (await app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, payload: notification })).statusCode,
   });
-  const deps: PaymentDeps = { ...app.deps, providers: setup.providers, notifySecrets: setup.notifySecrets };
+  const deps: PaymentDeps = {
+    ...app.deps,
+    providers: setup.providers,
+    notifySecrets: setup.notifySecrets,
+    log: app.log,
+  };
   // Migration 0005 moved no secret (SQL has no key): whatever is still in clear, from an older
   // database or the demo seed, is sealed before the first request. findPayingPartner seals a
   // row that turns up in clear later (written by an older process during a rolling upgrade).
@@ -74,22 +79,26 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   registerPartnerPayRoutes(app, deps);
 
-  // Server-to-server notifications from acquirers: signed, so no CSRF token. The provider is read
-  // from the path itself: in the merged input a field of the notification could shadow it.
+  // Server-to-server notifications from acquirers: signed (or read back from the acquirer), so no
+  // CSRF token. The provider is read from the path itself: in the merged input a field of the
+  // notification could shadow it.
   route(
     app,
     paymentCallback,
     async (_input, req, reply) => {
       const provider = providerName.safeParse((req.params as { provider?: unknown }).provider);
       if (!provider.success) return reply.code(404).send({ ok: false, result: 'unknown-provider' });
-      const outcome = await handleProviderCallback(deps, provider.data, {
+      const { outcome, reply: own } = await handleProviderCallback(deps, provider.data, {
         headers: req.headers,
         query: req.query,
         body: req.body,
+        ip: req.ip,
       });
       if (outcome === 'invalid' || outcome === 'amount-mismatch') {
         req.log.warn({ provider: provider.data, outcome }, 'payment callback refused');
       }
+      // The acquirer's own form of acknowledgement (T-Bank: the text OK), else the shop's JSON.
+      if (own) return reply.code(own.status).type(own.contentType).send(own.body);
       return reply.code(CALLBACK_STATUS[outcome]).send({ ok: CALLBACK_STATUS[outcome] === 200, result: outcome });
     },
     { csrf: false },

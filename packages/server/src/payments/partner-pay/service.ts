@@ -53,7 +53,11 @@ export async function notifyPartnerPay(
       [order.id, PARTNER_PAY],
     );
     if (open.rows[0]) return { uuid: open.rows[0].id };
-    const start = await provider.createSession(paymentOrderOf(order), returnUrlsFor(deps.config.publicUrl, order));
+    // The partner's app takes the money and issues its own receipt: none is built here.
+    const start = await provider.createSession(
+      await paymentOrderOf(tx, order, undefined),
+      returnUrlsFor(deps.config.publicUrl, order),
+    );
     await recordPayment(tx, {
       id: start.paymentId,
       orderId: order.id,
