@@ -20,9 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
- * The contract's `import { z } from 'zod'` gets packages/contract/bundling/zod-slim.ts, zod's mini
- * API with the classic methods the contract chains (its own imports are 'zod/v4/mini' and
- * 'zod/v4/core', which this filter leaves alone). Decision 0028.
+ * The contract's `import { z } from 'zod'` gets packages/contract/bundling/zod-slim.ts, a small
+ * validator of our own with the part of zod's API the contract uses. Decision 0028.
  */
 const slimZod: Plugin = {
   name: 'slim-zod',
