@@ -1,9 +1,10 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fillPath, HallApi } from '../src/api/hall.js';
 import { Http } from '../src/api/http.js';
 import { stripActiveContent } from '../src/seat-map/hall-svg.js';
 import { filterRule, priceBadges } from '../src/seat-map/legend.js';
-import { clampPan } from '../src/seat-map/use-panzoom.js';
+import { boxTransform, clampPan, usePanzoom } from '../src/seat-map/use-panzoom.js';
 import { checkEntranceAdd, checkPlaceAdd, maxZoomForArea } from '../src/store/spec.js';
 
 const NBSP = '\u00a0';
@@ -55,6 +56,39 @@ describe('pan limits', () => {
   it('take the zoom maximum from the SVG area', () => {
     expect(maxZoomForArea(400 * 300)).toBe(10);
     expect(maxZoomForArea(4000 * 3000)).toBe(35);
+  });
+});
+
+describe('zooming to a box', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.replaceChildren();
+  });
+
+  it('applies the smallest seat size and centres on the point clicked when the box overflows', async () => {
+    const view = document.createElement('div');
+    const canvas = document.createElement('div');
+    view.append(canvas);
+    document.body.append(view);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(300);
+    const refs = { canvas: { current: canvas }, view: { current: view } };
+    const options = { ready: true, area: 400 * 300, wheelNeedsModifier: false };
+    const { result, unmount } = renderHook(() => usePanzoom(refs.canvas, refs.view, options));
+    // A stand 200 units wide fits at 1.8; its seats need 6 px a unit, and the buyer clicked (120, 150).
+    const box = [100, 100, 300, 200] as const;
+    const plan = { width: 400, height: 300 };
+    result.current.zoomToBox(box, plan, { minUnitPx: 6, focus: [120, 150] });
+    const expected = boxTransform(
+      box,
+      plan,
+      { width: 400, height: 300 },
+      { min: 1, max: 10 },
+      { minUnitPx: 6, focus: [120, 150] },
+    );
+    expect(expected).toEqual({ scale: 6, x: 80, y: 0 });
+    await waitFor(() => expect(canvas.style.transform).toBe('scale(6) translate(80px, 0px)'));
+    unmount();
   });
 });
 

@@ -246,12 +246,7 @@ test('hall: a package is filled over its two performances, with the arrows and t
   await expectPaidTickets(page, bought.flat());
 });
 
-// FIXME (product bug): a #section:{id} link zooms the plan but does not pan it to the section. The
-// deep link's zoomToBox (core seat-map/plan/use-section-focus.ts, the initial show) runs right after
-// Panzoom is created (use-panzoom.ts), and Panzoom's constructor has queued setTimeout(() =>
-// pan(startX 0, startY 0, { force: true })), which runs after it and puts the translation back to 0.
-// Opening the section from the section list works. Un-fixme once the initial section waits for that.
-test.fixme('hall: a #section: link opens its section, the list says its free tickets, and a seat of it is paid', async ({
+test('hall: a #section: link opens its section, the list says its free tickets, and a seat of it is paid', async ({
   page,
 }) => {
   // The last seated section with free places: at the far end of the plan from the stage.

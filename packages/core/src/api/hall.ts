@@ -79,6 +79,12 @@ export function fillPath(path: string, params: Record<string, string | number>):
   );
 }
 
+/**
+ * The calls that take places pass the admission gate (decision 0018): a queued buyer's 429 is
+ * thrown with its headers, and the hall's flow waits its turn (store/admission-queue.ts).
+ */
+const GATED = { admission: true };
+
 export class HallApi {
   constructor(readonly http: Http) {}
 
@@ -102,7 +108,8 @@ export class HallApi {
 
   /** `packageId` in package mode (2.2), so the server counts the seat towards the package. */
   async select(cypher: string, tax?: number, packageId?: number): Promise<SelectionAnswer> {
-    return hallPlaceSelect.response.parse(await this.http.postForm(hallPlaceSelect.path, { cypher, tax, packageId }));
+    const fields = { cypher, tax, packageId };
+    return hallPlaceSelect.response.parse(await this.http.postForm(hallPlaceSelect.path, fields, GATED));
   }
 
   /** A group (group-id > 0) or an exclusive pair, held all or nothing (4.1). */
@@ -117,7 +124,7 @@ export class HallApi {
 
   private postPlaces(path: string, places: readonly GroupPlace[]): Promise<unknown> {
     const sessionId = this.http.session.sessionId;
-    return this.http.postForm(fillPath(path, { sessionId }), { places: JSON.stringify(places) });
+    return this.http.postForm(fillPath(path, { sessionId }), { places: JSON.stringify(places) }, GATED);
   }
 
   /** Sets how many gifts go with a seat ticket or with an entrance section's tickets (5.2). */
@@ -131,7 +138,7 @@ export class HallApi {
   }
 
   async entranceAdd(input: EntranceAddInput): Promise<EntranceAnswer> {
-    return entranceTicketsAdd.response.parse(await this.http.postForm(entranceTicketsAdd.path, { ...input }));
+    return entranceTicketsAdd.response.parse(await this.http.postForm(entranceTicketsAdd.path, { ...input }, GATED));
   }
 
   async entranceRemove(input: EntranceRemoveInput): Promise<EntranceAnswer> {
@@ -140,7 +147,7 @@ export class HallApi {
 
   /** List view, sections with seats: tickets without a chosen seat (7.3). */
   async futureAdd(input: EntranceAddInput): Promise<EntranceAnswer> {
-    return futureTicketAdd.response.parse(await this.http.postForm(futureTicketAdd.path, { ...input }));
+    return futureTicketAdd.response.parse(await this.http.postForm(futureTicketAdd.path, { ...input }, GATED));
   }
 
   async futureRemove(input: EntranceRemoveInput): Promise<EntranceAnswer> {
@@ -154,7 +161,7 @@ export class HallApi {
 
   /** Extension: `count` adjacent seats of one row in the price range, held all or nothing. */
   async bestAvailable(input: BestAvailableInput): Promise<SelectionAnswer> {
-    return bestAvailable.response.parse(await this.http.postForm(bestAvailable.path, { ...input }));
+    return bestAvailable.response.parse(await this.http.postForm(bestAvailable.path, { ...input }, GATED));
   }
 
   /** Only-booking conflict (8.1, 623/624): clears the basket except bookings (1) or except non-bookings (0). */

@@ -42,9 +42,20 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The answer's headers, for a refusal that says when to come back (a 429's Retry-After). */
+    readonly headers?: Headers,
   ) {
     super(`HTTP ${status}`);
   }
+}
+
+export interface CallOptions {
+  /**
+   * The call passes the admission gate (decision 0018): a 429 answer (queued, or over a rate
+   * limit) is thrown as an HttpError with the answer's status, body and headers instead of
+   * returned, for the caller to wait its turn (store/admission-queue.ts).
+   */
+  admission?: boolean;
 }
 
 export type Fields = Record<string, string | number | boolean | null | undefined>;
@@ -103,7 +114,7 @@ export class Http {
   }
 
   /** Form-encoded post, as the spec's calls send them (bracket names kept literally). */
-  async postForm(path: string, fields: Fields = {}): Promise<unknown> {
+  async postForm(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<unknown> {
     const body = toSearch({ ...fields, [this.session.csrfParam]: this.session.csrfToken });
     return this.parse(
       await fetch(this.withSession(path), {
@@ -112,6 +123,7 @@ export class Http {
         headers: { accept: 'application/json', 'x-csrf-token': this.session.csrfToken },
         body,
       }),
+      options,
     );
   }
 
@@ -130,7 +142,7 @@ export class Http {
     );
   }
 
-  private async parse(res: Response): Promise<unknown> {
+  private async parse(res: Response, options: CallOptions = {}): Promise<unknown> {
     const text = await res.text();
     let body: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json')) {
@@ -141,7 +153,9 @@ export class Http {
       }
     }
     // 4xx answers carry the call's own shape with a message; callers read it.
-    if (res.status >= 500) throw new HttpError(res.status, body);
+    if (res.status >= 500 || (res.status === 429 && options.admission)) {
+      throw new HttpError(res.status, body, res.headers);
+    }
     return body;
   }
 }

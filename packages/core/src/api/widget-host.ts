@@ -29,9 +29,17 @@ export async function openWidgetSession(baseUrl: string, sessionId = ''): Promis
   return { ...session, baseUrl: base };
 }
 
-/** The seat map's configuration of a performance (what the hall page renders into its HTML). */
-export async function fetchHallConfig(http: Http, performanceId: number): Promise<HallPageConfig> {
-  const answer = widgetHall.response.parse(await http.get(fillPath(widgetHall.path, { performanceId })));
+/**
+ * The seat map's configuration of a performance (what the hall page renders into its HTML); with
+ * `packageId`, in package mode, as the hall page with ?packageId= (spec 2.2).
+ */
+export async function fetchHallConfig(
+  http: Http,
+  performanceId: number,
+  options: { packageId?: number } = {},
+): Promise<HallPageConfig> {
+  const path = fillPath(widgetHall.path, { performanceId });
+  const answer = widgetHall.response.parse(await http.get(path, { packageId: options.packageId }));
   if (answer.error !== 0 || !answer.config) throw new HttpError(answer.error || 500, answer);
   return answer.config;
 }

@@ -17,6 +17,7 @@ import { useSnapshot } from 'valtio/react';
 import { subscribe } from 'valtio/vanilla';
 import { HallApi, type HallMapAnswer } from '../api/hall.js';
 import { Http, readSessionFromMeta } from '../api/http.js';
+import { leaveQueue } from '../store/admission-queue.js';
 import { planSupported } from '../store/browser-support.js';
 import { seatsDisabled } from '../store/hall-actions.js';
 import { type HallContext, hallSettings } from '../store/hall-context.js';
@@ -24,8 +25,9 @@ import { applyMap, createHallState, type HallData } from '../store/hall-store.js
 import { packageSettings } from '../store/package-flow.js';
 import { MSG } from '../store/spec.js';
 import { useDomEffect } from '../ui/dom-effect.js';
+import { siteUrl } from '../ui/navigation.js';
 import { hallBasketUrl } from './basket-url.js';
-import { type HallPlan, indexPlan, insertPlan, paintEntrance } from './hall-svg.js';
+import { entranceColor, type HallPlan, indexPlan, insertPlan, paintEntrance } from './hall-svg.js';
 import { filterRule, type PriceBadge, priceBadges } from './legend.js';
 import { LegendBar } from './legend-bar.js';
 import { useSeatMapTools } from './load-tools.js';
@@ -63,7 +65,10 @@ export interface HallViewProps {
    * own basket bar in view, as the ticket site does, turns it off rather than show the basket twice.
    */
   miniBasket?: boolean;
-  /** The performance's next date, linked by the basket footer while the basket is empty. */
+  /**
+   * The performance's next date, linked by the basket footer while the basket is empty; by
+   * default the configuration's `nextDateUrl` (with the session, as the widget's other site links).
+   */
   nextDateUrl?: string;
   className?: string;
 }
@@ -145,6 +150,9 @@ export function HallView(props: HallViewProps) {
     };
   }, [api, config.performanceId, config.svgUrl, config.hallBasisId, state]);
 
+  // A call waiting in the admission queue stops waiting with the hall.
+  useEffect(() => () => leaveQueue(state), [state]);
+
   const ctx = useMemo<HallContext | null>(() => {
     if (!hall) return null;
     const search = typeof location === 'undefined' ? '' : location.search;
@@ -162,13 +170,12 @@ export function HallView(props: HallViewProps) {
     };
   }, [hall, state, api, config]);
 
-  // Entrance sections: colour by price, disabled when no tickets are left.
+  // Entrance sections: in their price category's colour, disabled when no tickets are left.
   const paintEntrances = useCallback(() => {
     if (!hall) return;
-    const colorByPrice = new Map(hall.data.legend.map((e) => [e.p, e.c]));
     for (const [id, g] of hall.plan.entrances) {
       const s = hall.data.sections.get(id)!;
-      paintEntrance(g, colorByPrice.get(s.price) ?? '', {
+      paintEntrance(g, entranceColor(s, hall.model.categories, hall.data.legend), {
         free: state.entranceFree[id] ?? 0,
         held: state.entrance[id] ?? 0,
       });
@@ -291,18 +298,21 @@ export function HallView(props: HallViewProps) {
         ) : null}
       </div>
       {ctx && hall && showPlan ? (
-        // Folded by default: a stadium has dozens of sections, and the plan comes first.
+        // Folded by default: a stadium has dozens of sections, and the plan comes first. Best
+        // available picks seats: a hall with none for sale (an exhibition, a standing floor) has no use for it.
         <div className="pt-hall-tools">
-          {sections.navigation ? (
+          {sections.navigation && hall.data.sections.size > 0 ? (
             <details className="pt-tool">
               <summary>{T.sectionsTitle}</summary>
               {tools ? <tools.SectionList ctx={ctx} navigation={sections.navigation} /> : null}
             </details>
           ) : null}
-          <details className="pt-tool">
-            <summary>{T.bestAvailable}</summary>
-            {tools ? <tools.BestAvailableForm ctx={ctx} badges={hall.badges} /> : null}
-          </details>
+          {hall.data.places.size > 0 ? (
+            <details className="pt-tool">
+              <summary>{T.bestAvailable}</summary>
+              {tools ? <tools.BestAvailableForm ctx={ctx} badges={hall.badges} /> : null}
+            </details>
+          ) : null}
         </div>
       ) : null}
       {toolsFailed ? (
@@ -356,11 +366,16 @@ export function HallView(props: HallViewProps) {
         <tools.EntranceTip key={`s${tip.id}`} ctx={ctx} section={tipSection} anchor={tip.anchor} onClose={closeTip} />
       ) : null}
       {tools ? <tools.HallAlertBox state={state} ctx={ctx} /> : null}
+      {tools ? <tools.QueueNotice state={state} /> : null}
       {props.miniBasket === false || !tools ? null : (
         <tools.MiniBasket state={state} basketUrl={basketUrl} packageMode={ctx?.package !== undefined} />
       )}
       {props.basketFooter && tools ? (
-        <tools.BasketFooter state={state} basketUrl={basketUrl} nextDateUrl={props.nextDateUrl} />
+        <tools.BasketFooter
+          state={state}
+          basketUrl={basketUrl}
+          nextDateUrl={props.nextDateUrl ?? (config.nextDateUrl ? siteUrl(api.http, config.nextDateUrl) : undefined)}
+        />
       ) : null}
       <div className="pt-sr-only" aria-live="polite" aria-atomic="true">
         {snap.announcement}

@@ -4,7 +4,8 @@
  * sections, `g.entrance-section[data-section-id]`, stay elements with their own look and
  * handlers. Nothing here knows React.
  */
-import type { HallData } from '../store/hall-store.js';
+import type { LayoutCategory } from '@partera/contract';
+import type { HallData, MapSection } from '../store/hall-store.js';
 
 export interface HallPlan {
   svg: SVGSVGElement;
@@ -71,10 +72,29 @@ export function indexPlan(svg: SVGSVGElement, data: HallData): HallPlan {
   return { svg, area: viewBoxArea(svg), entrances };
 }
 
-/** Entrance section look: its price colour when tickets are left, disabled when none (spec 2.1). */
+/**
+ * The colour of an entrance section's price category: that of the map's category sold at the
+ * section's tariff and price, else the legend's at its price. The legend alone is not enough: it
+ * names a category's own price, and a section (like a category) the price of its cheapest tariff.
+ */
+export function entranceColor(
+  section: Pick<MapSection, 'price' | 'tariffId'>,
+  categories: readonly Pick<LayoutCategory, 'color' | 'tariff' | 'price'>[],
+  legend: HallData['legend'],
+): string {
+  const category = categories.find((c) => c.tariff === section.tariffId && c.price === section.price);
+  return category?.color ?? legend.find((e) => e.p === section.price)?.c ?? '';
+}
+
+/**
+ * Entrance section look (spec 2.1): with tickets left, a light fill and a border of its price
+ * colour (`--pt-c`; the `fill` attribute is what the legend filter matches); grey when none are.
+ */
 export function paintEntrance(g: Element, color: string, state: { free: number; held: number }): void {
   const fill = normalizeColor(color);
+  const style = (g as SVGElement).style;
   if (g.getAttribute('fill') !== fill) g.setAttribute('fill', fill);
+  if (style.getPropertyValue('--pt-c') !== fill) style.setProperty('--pt-c', fill);
   g.classList.add('pt-on');
   g.classList.toggle('pt-none', state.free < 1);
   g.classList.toggle('pt-sel', state.held > 0);

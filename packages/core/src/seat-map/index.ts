@@ -14,6 +14,7 @@ export { OldBrowserNotice } from './old-browser.js';
 export { PackageBar, type PackageBarProps } from './package-bar.js';
 export { PlaceTip, type PlaceTipProps } from './place-tip.js';
 export type { PlanProbe } from './plan/use-plan.js';
+export { QueueNotice } from './queue-notice.js';
 export { placePhoto, SeatPhotoOverlay, type SeatPhotoOverlayProps, SeatPhotoToggle } from './seat-photo.js';
 export { SectionList, type SectionListProps, useSectionView } from './section-list.js';
 export { SectionListView, type SectionListViewProps } from './section-list-view.js';

@@ -32,7 +32,9 @@ position:relative;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 .pt-hall .entrance-section.pt-wait{opacity:.5}
 .pt-hall .entrance-section:not(.pt-on){fill:var(--pt-off)}
 .pt-hall .entrance-section.pt-on{cursor:pointer}
-.pt-hall .entrance-section.pt-none{fill:var(--pt-off);cursor:not-allowed}
+.pt-hall .entrance-section.pt-on>:not(text){fill:var(--pt-c);fill-opacity:.28;stroke:var(--pt-c);stroke-width:2px}
+.pt-hall .entrance-section.pt-none{cursor:not-allowed}
+.pt-hall .entrance-section.pt-none>:not(text){fill:var(--pt-off);fill-opacity:1;stroke:none}
 .pt-hall .entrance-section.pt-sel>:not(text){stroke:var(--pt-ink);stroke-width:3px}
 .pt-hall .entrance-section text{fill:var(--pt-ink);pointer-events:none}
 .pt-hall--readonly .entrance-section.pt-on{cursor:default}

@@ -29,6 +29,11 @@ export const toolsCss = `
 .pt-alert-actions{display:flex;gap:8px;margin-top:10px}
 .pt-alert-actions button{flex:1;min-height:36px;border-radius:6px;border:1px solid #fff;background:transparent;color:#fff}
 .pt-alert-actions button:last-child{background:#fff;color:var(--pt-ink)}
+.pt-queue{position:absolute;z-index:5;left:50%;top:12px;transform:translateX(-50%);width:min(440px,calc(100% - 24px));padding:14px 16px;border:1px solid #c9d6f2;border-radius:10px;background:#f4f7fd;box-shadow:0 6px 24px rgba(0,0,0,.12)}
+.pt-queue:empty{display:none}
+.pt-queue p{margin:0 0 8px}
+.pt-queue-place{font-size:16px;font-weight:600}
+.pt-queue-next{color:var(--pt-muted);font-variant-numeric:tabular-nums}
 .pt-counter-label{min-width:64px;color:var(--pt-muted)}
 .pt-gift-choice{display:flex;align-items:center;gap:8px;margin:0 0 10px}
 .pt-gift-choice select,.pt-best select{min-height:36px;padding:4px 8px;border:1px solid #d5d5de;border-radius:6px;background:#fff;font:inherit}

@@ -1,9 +1,10 @@
 /**
  * The seat map's parts that its first mount does not draw (decision 0028): the tooltips with
  * tariffs, gifts and the seat photo, the place list and the list view of sections, the section
- * list and best available, the package bar, alerts, the mini basket and the basket footer. The
- * widget loads them in one file of their own once the plan is drawn, or at once when the first
- * view needs one of them (load-tools.ts), and they bring their own rules of the stylesheet.
+ * list and best available, the package bar, alerts and the admission queue's notice, the mini
+ * basket and the basket footer. The widget loads them in one file of their own once the plan is
+ * drawn, or at once when the first view needs one of them (load-tools.ts), and they bring their
+ * own rules of the stylesheet.
  */
 import { injectCss, uiCss } from '../ui/styles.js';
 import { injectSeatMapPart } from './plan-styles.js';
@@ -15,6 +16,7 @@ export { BestAvailableForm } from './best-available.js';
 export { MiniBasket } from './mini-basket.js';
 export { PackageBar } from './package-bar.js';
 export { PlaceList } from './place-list.js';
+export { QueueNotice } from './queue-notice.js';
 export { SectionList } from './section-list.js';
 export { SectionListView } from './section-list-view.js';
 export { EntranceTip, PlaceTip } from './tooltips.js';

@@ -145,15 +145,13 @@ export function usePanzoom(
       const p = pz.current;
       const elem = canvas.current;
       if (!p || !elem) return;
-      const t = boxTransform(
-        box,
-        plan,
-        { width: elem.offsetWidth, height: elem.offsetHeight },
-        {
-          min: ZOOM_MIN,
-          max: maxScale,
-        },
-      );
+      const size = { width: elem.offsetWidth, height: elem.offsetHeight };
+      const t = boxTransform(box, plan, size, { min: ZOOM_MIN, max: maxScale }, options);
+      // Panzoom's constructor queues a pan to its start position for once its size is known (a
+      // timer): a position set before that runs would be undone, as a #section:{id} link's was.
+      // The position shown here becomes the start position, so that pan lands where the plan is,
+      // whenever it runs; reset() names the whole plan's position itself.
+      p.setOptions({ startX: t.x, startY: t.y, startScale: t.scale });
       positioning.current = true;
       try {
         p.zoom(t.scale, { animate: false });
@@ -164,7 +162,10 @@ export function usePanzoom(
     },
     [canvas, maxScale],
   );
-  const reset = useCallback(() => pz.current?.reset({ animate: false }), []);
+  const reset = useCallback(
+    () => pz.current?.reset({ animate: false, startX: 0, startY: 0, startScale: ZOOM_MIN }),
+    [],
+  );
   const transform = useCallback((): PanzoomTransform => {
     const p = pz.current;
     return p ? { ...p.getPan(), scale: p.getScale() } : { x: 0, y: 0, scale: ZOOM_MIN };

@@ -5,6 +5,8 @@
  */
 import { DEFAULT_MAX_GIFT_COUNT_PER_TICKET, type HallPageConfig, hallIsClickable } from '@partera/contract';
 import type { HallApi, SelectionAnswer } from '../api/hall.js';
+import { HttpError } from '../api/http.js';
+import { admitted, LEFT_QUEUE, refusalMessage } from './admission-queue.js';
 import { emit } from './events.js';
 import type { HallData, HallState } from './hall-store.js';
 import { type PackageSettings, packageSeatsDisabled, packageSettings } from './package-flow.js';
@@ -82,8 +84,10 @@ export function succeeded(answer: SelectionAnswer): boolean {
 }
 
 /**
- * Runs one call with `keys` (seat codes, 's:{sectionId}', …) marked busy meanwhile. A network or
- * server failure, or an answer that does not fit the contract, reads as the spec's server error.
+ * Runs one call with `keys` (seat codes, 's:{sectionId}', …) marked busy meanwhile, waiting its
+ * turn while the admission gate queues it (admission-queue.ts). A refusal over a rate limit reads
+ * as its message; a network or server failure, or an answer that does not fit the contract, as
+ * the spec's server error.
  */
 export async function callMarked<A extends SelectionAnswer>(
   state: HallState,
@@ -92,9 +96,10 @@ export async function callMarked<A extends SelectionAnswer>(
 ): Promise<A | SelectionAnswer> {
   for (const key of keys) state.busy[key] = true;
   try {
-    return await call();
-  } catch {
-    return { result: 0, message: MSG.serverError };
+    return await admitted(state, call);
+  } catch (error) {
+    const refused = error instanceof HttpError && error.status === 429 && refusalMessage(error.body);
+    return refused ? { result: 0, error: 429, message: refused } : { result: 0, message: MSG.serverError };
   } finally {
     for (const key of keys) delete state.busy[key];
   }
@@ -127,6 +132,8 @@ export function reportFailure(
   fallback: string,
   retry: () => Promise<unknown>,
 ): void {
+  // The buyer left the admission queue: nothing failed.
+  if (answer === LEFT_QUEUE) return;
   const code = answer.error ?? 0;
   const message = answer.message?.trim() || fallback;
   const action = seatErrorAction(code);

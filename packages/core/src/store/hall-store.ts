@@ -6,6 +6,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import type { HallMapAnswer } from '../api/hall.js';
+import type { QueueWait } from './admission-queue.js';
 import { toKopecks } from './spec.js';
 
 export type MapPlace = HallMapAnswer['places'][number];
@@ -42,6 +43,8 @@ export interface HallState {
   alert: HallAlert | null;
   /** Last basket change in words, for the aria-live region. */
   announcement: string;
+  /** While the admission gate queues the buyer's call: the place and the countdown (admission-queue.ts). */
+  queue: QueueWait | null;
 }
 
 /** The read-only side of a loaded hall: places and sections by id. */
@@ -73,6 +76,7 @@ export function createHallState(): HallState {
     cannotCreateOrderCause: '',
     alert: null,
     announcement: '',
+    queue: null,
   });
 }
 

@@ -1,4 +1,12 @@
 export {
+  LEFT_QUEUE,
+  leaveQueue,
+  QUEUE_RETRY_DEFAULT_S,
+  type QueueTurn,
+  type QueueWait,
+  queueTurnOf,
+} from './admission-queue.js';
+export {
   BEST_AVAILABLE_MAX,
   type BestAvailableRequest,
   type BestPlacesCheck,

@@ -52,9 +52,24 @@ export function layoutFromSpec(map: HallMapAnswer, markup: string, hallId: numbe
   const group: Array<[number, number]> = [];
   const description: Array<[number, string]> = [];
   const type: Array<[number, string]> = [];
+  // Each section's box round the centres of its places the map lists (what a #section link shows).
+  const boxes = sectionIds.map((): [number, number, number, number] => [
+    Number.POSITIVE_INFINITY,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ]);
   for (const [i, c] of circles.entries()) {
     const p = places.get(c.id);
-    columns.section.push(p ? (sectionIndex.get(p.section.id) ?? 0) : 0);
+    const s = p ? (sectionIndex.get(p.section.id) ?? 0) : 0;
+    columns.section.push(s);
+    const box = p && boxes[s];
+    if (box) {
+      box[0] = Math.min(box[0], c.x);
+      box[1] = Math.min(box[1], c.y);
+      box[2] = Math.max(box[2], c.x);
+      box[3] = Math.max(box[3], c.y);
+    }
     const row = p?.row ?? '';
     let r = rowIndex.get(row);
     if (r === undefined) {
@@ -103,14 +118,16 @@ export function layoutFromSpec(map: HallMapAnswer, markup: string, hallId: numbe
       height: h,
       radius: radius || 5,
       svg: markup.replace(CIRCLE, ''),
-      sections: sectionIds.map((id) => {
+      sections: sectionIds.map((id, i) => {
         const s = map.sections.find((x) => x.sectionId === id)!;
+        const [x0, y0, x1, y1] = boxes[i]!;
+        const r = radius || 5;
         return {
           id,
           name: s.sectionName,
           kind: s.seatlessSection ? 'entrance' : 'seated',
           hull: [],
-          box: [0, 0, 0, 0],
+          box: x0 <= x1 ? [x0 - r, y0 - r, x1 + r, y1 + r] : [0, 0, 0, 0],
         };
       }),
       places: {
