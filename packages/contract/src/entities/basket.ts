@@ -1,6 +1,7 @@
 /** Basket entities (hall-basket-checkout.md 3.6, 3.10, 3.12, 3.14, 3.18; decision 0001). */
 import { z } from 'zod';
 import { roubles } from '../wire.js';
+import { cashbackAction, deliveryMethod, paymentMethod } from './order.js';
 
 /** 3.6 Basket model (client side): every id and count is an integer. */
 export const basketModel = z.object({
@@ -73,6 +74,87 @@ export const basketStateTicket = z.object({
 });
 export type BasketStateTicket = z.infer<typeof basketStateTicket>;
 
+/**
+ * A way to pay the checkout offers for this basket and buyer (2.3, 4.5). `deliveries` lists the
+ * delivery methods possible with it, the default first; `cardTypes` fills the card-type block
+ * shown for card and bonus payment (radio ids paycard and bonuspay); `unavailable` is the reason
+ * when the method is shown but cannot be chosen now (for example the culture card for a show
+ * outside its programme).
+ */
+export const checkoutPayment = z.object({
+  id: paymentMethod,
+  title: z.string(),
+  hint: z.string().optional(),
+  deliveries: z.array(deliveryMethod),
+  cardTypes: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
+  unavailable: z.string().optional(),
+});
+export type CheckoutPayment = z.infer<typeof checkoutPayment>;
+
+/** A delivery method (2.3, 3.11, 3.12): its price for the whole order and, for a booking, the deadline to pay. */
+export const checkoutDelivery = z.object({
+  id: deliveryMethod,
+  title: z.string(),
+  /** Roubles, added once to the order. */
+  price: roubles(),
+  hint: z.string().optional(),
+  /** ISO date-time: a booking is paid at a box office by then, or it is released. */
+  payBy: z.string().optional(),
+});
+export type CheckoutDelivery = z.infer<typeof checkoutDelivery>;
+
+/**
+ * What the checkout offers and what is applied to this basket (extension of the basket state,
+ * decision 0032): the payment and delivery methods, the cart parameters of 3.10, the promo code,
+ * gift card, bonus points, cashback and culture card as they stand, and the totals the buyer pays.
+ * Codes and cards are applied on the server (the apply calls of 7.4), so every page and the order
+ * see the same figures.
+ */
+export const checkoutState = z.object({
+  payments: z.array(checkoutPayment),
+  deliveries: z.array(checkoutDelivery),
+  /** The choice made when the page opens: card and e-ticket when offered (not in a partner's frame). */
+  preselect: z.object({ pm: paymentMethod, dm: deliveryMethod }).nullable(),
+  hasKarmaStop: z.boolean(),
+  userIsDirect: z.boolean(),
+  deliveryAlertText: z.string().optional(),
+  /** Spelled as on the wire (3.10). */
+  mtsCashbachAlertText: z.string().optional(),
+  promo: z.object({ code: z.string(), discount: roubles() }).nullable(),
+  giftCard: z
+    .object({
+      /** Masked for display: the last group only. */
+      number: z.string(),
+      balance: roubles(),
+      /** Roubles of this basket paid by the card. */
+      applied: roubles(),
+    })
+    .nullable(),
+  /** A signed-in buyer's bonus points; a bonus payment first needs the phone confirmed (7.7). */
+  bonus: z.object({ balance: z.number(), phoneConfirmed: z.boolean() }).nullable(),
+  /** The partner's cashback (accumulate or spend), when the basket is under such a partner. */
+  cashback: z
+    .object({
+      percent: z.number(),
+      balance: roubles(),
+      action: cashbackAction.nullable(),
+      alert: z.string().optional(),
+    })
+    .nullable(),
+  /** Culture card (Pushkin card): whether this basket can be paid with it, and why not. */
+  pushkinCard: z.object({ eligible: z.boolean(), reason: z.string().optional() }).nullable(),
+  totals: z.object({
+    tickets: roubles(),
+    gifts: roubles(),
+    delivery: roubles(),
+    discount: roubles(),
+    giftCard: roubles(),
+    cashback: roubles(),
+    toPay: roubles(),
+  }),
+});
+export type CheckoutState = z.infer<typeof checkoutState>;
+
 /** Basket state (extension call GET /shopcart/state/, decision 0001). */
 export const basketStateAnswer = z.object({
   tickets: z.array(basketStateTicket),
@@ -82,6 +164,8 @@ export const basketStateAnswer = z.object({
   cannotCreateOrder: z.boolean(),
   cannotCreateOrderCause: z.string(),
   userIsGuest: z.boolean(),
+  /** The checkout's methods, codes and totals (decision 0032); absent where no checkout is offered. */
+  checkout: checkoutState.optional(),
 });
 export type BasketState = z.infer<typeof basketStateAnswer>;
 

@@ -1,7 +1,10 @@
 /** Checkout, order and payment entities (hall-basket-checkout.md 3.11–3.17). */
 import { z } from 'zod';
 
-/** 3.11 Payment methods (pm), gift_card included for full gift-card payment. */
+/**
+ * 3.11 Payment methods (pm), gift_card included for full gift-card payment; beyond the spec 'sbp',
+ * the fast-payment system paid by QR code in the bank's app.
+ */
 export const PAYMENT_METHODS = [
   'card',
   'cash',
@@ -11,6 +14,7 @@ export const PAYMENT_METHODS = [
   'mts_cashback',
   'pushkin_card',
   'gift_card',
+  'sbp',
 ] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
