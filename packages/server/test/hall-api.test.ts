@@ -20,6 +20,17 @@ describeEachDatabase('hall and basket calls', (get) => {
     (await get().db.query<{ place_id: number }>('SELECT place_id FROM performance_places WHERE id = $1', [cypher]))
       .rows[0]!.place_id;
 
+  it('the legend shows what a category sells from: its lowest tariff when it has several', async () => {
+    const g = await createHallFixture(get().db, { entranceCapacity: 1 });
+    await get().db.query(
+      `INSERT INTO tariffs (price_category_id, name, price, is_default) VALUES ($1, 'Детский', 120000, false)`,
+      [g.priceCategoryId],
+    );
+    const map = (await buyer(app).get(`/hallview/map/${g.performanceId}/?json=1`)).json();
+    expect(map.places[0]).toMatchObject({ price: 1200, countTax: 2 });
+    expect(map.legend).toEqual([{ c: '#d23f57', p: 1200 }]);
+  });
+
   it('GET /hallview/map/{id}/?json=1 lists the places, legend and sections', async () => {
     const a = buyer(app);
     const r = await a.get(`/hallview/map/${f.performanceId}/?json=1&all=1`);

@@ -192,7 +192,8 @@ export async function loadHallMapSource(
       sections.rows.map((s) => [s.section_id, `"section":${JSON.stringify({ id: s.section_id, name: s.name })}`]),
     ),
     rest: {
-      legend: categories.rows.map((c) => ({ c: c.color, p: kopecksToRoubles(c.price) })),
+      // A badge names what its colour sells from: the category's lowest tariff, as its seats say 'от'.
+      legend: categories.rows.map((c) => ({ c: c.color, p: kopecksToRoubles(byCategory.get(c.id)?.price ?? c.price) })),
       anyPremiumTicketFound: { premium: categories.rows.some((c) => c.premium) ? 'true' : 'false' },
       cannotCreateOrder: cause !== null,
       ...(cause !== null ? { cannotCreateOrderCause: cause } : {}),
