@@ -69,6 +69,13 @@ describeEachDatabase('widgets on a partner page: CORS and the session handout', 
     }
   });
 
+  it("lets a partner's widget read the admission gate's Retry-After and queue position, and no one else", async () => {
+    const map = await getFrom(PARTNER, `/hallview/map/${f.performanceId}/?json=1`);
+    expect(map.headers['access-control-expose-headers']).toBe('retry-after, x-queue-position');
+    const stranger = await getFrom(STRANGER, `/hallview/map/${f.performanceId}/?json=1`);
+    expect(stranger.headers['access-control-expose-headers']).toBeUndefined();
+  });
+
   it('gives an unregistered origin no CORS headers at all, on the preflight and on the call', async () => {
     const pre = await preflight('/hallPlace/select/', STRANGER);
     expect(pre.statusCode).toBe(403);

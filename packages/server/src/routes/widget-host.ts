@@ -71,6 +71,11 @@ export const WIDGET_CALLS: readonly CallDef[] = [
 
 /** What a cross-origin widget call may send besides a simple request: its JSON body and the CSRF header. */
 const ALLOWED_HEADERS = 'content-type, x-csrf-token';
+/**
+ * What a partner page's widget may read of an answer besides the safelisted headers: when a
+ * sale start's admission gate queues a buyer (429), when to try again and the place in the queue.
+ */
+const EXPOSED_HEADERS = 'retry-after, x-queue-position';
 /** A browser asks again at most every ten minutes (Chromium caps the value at two hours anyway). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -101,7 +106,8 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
     if (!widgetPaths.has(req.routeOptions.url ?? '')) return payload;
     addVaryOrigin(reply);
     const origin = await partnerOrigin(req);
-    if (origin) reply.header('access-control-allow-origin', origin);
+    if (origin)
+      reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
     return payload;
   });
 
