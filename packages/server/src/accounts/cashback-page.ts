@@ -1,5 +1,6 @@
 import { formatKopecks, venueDateTime } from '@partera/contract';
 import type { Queryable } from '../db/index.js';
+import { venueJoins } from '../db/venue-sql.js';
 import { html, type SafeHtml } from '../http/html.js';
 import { formatOrderNumber } from '../tickets/format.js';
 
@@ -50,8 +51,7 @@ export async function cashbackLines(q: Queryable, userId: number, now: Date): Pr
             (SELECT max(pf.starts_at) FROM order_items oi JOIN performances pf ON pf.id = oi.performance_id
               WHERE oi.order_id = o.id) AS last_start,
             coalesce((SELECT c.timezone FROM order_items oi JOIN performances pf ON pf.id = oi.performance_id
-                        JOIN halls h ON h.id = pf.hall_id JOIN buildings b ON b.id = h.building_id
-                        JOIN cities c ON c.id = b.city_id WHERE oi.order_id = o.id LIMIT 1), 'Europe/Moscow') AS timezone
+                        ${venueJoins('pf')} WHERE oi.order_id = o.id LIMIT 1), 'Europe/Moscow') AS timezone
        FROM orders o
       WHERE o.user_id = $1 AND o.cashback_percent > 0 AND o.status IN ('paid', 'refunded')
       ORDER BY o.id DESC`,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { venueJoins } from '../db/venue-sql.js';
 import { orderBankPagePath, orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
 import { iso, performancePath, showPath } from '../services/catalogue/fragments.js';
 import { formatOrderNumber } from '../tickets/format.js';
@@ -175,9 +176,7 @@ SELECT oi.order_id, oi.id AS item_id, oi.performance_id, oi.performance_place_id
   FROM order_items oi
   JOIN performances pf ON pf.id = oi.performance_id
   JOIN shows s ON s.id = pf.show_id
-  JOIN halls h ON h.id = pf.hall_id
-  JOIN buildings b ON b.id = h.building_id
-  JOIN cities c ON c.id = b.city_id
+  ${venueJoins('pf')}
   LEFT JOIN tariffs tr ON tr.id = oi.tariff_id
   LEFT JOIN performance_places pp ON pp.id = oi.performance_place_id
   LEFT JOIN places pl ON pl.id = pp.place_id

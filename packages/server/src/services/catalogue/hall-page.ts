@@ -1,5 +1,6 @@
 import { effectiveMaxTicketCount, type HallPageConfig, kopecksToRoubles } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
+import { venueJoins } from '../../db/venue-sql.js';
 import { loadAvailability } from './availability.js';
 import { hallSvgUrl, iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
 
@@ -118,9 +119,7 @@ export async function getHallPage(
             c.subdomain, c.timezone,
             ${NEXT_DATE} AS next_id, ${ONLY_SECTIONS} AS only_sections
        FROM performances p
-       JOIN halls h ON h.id = p.hall_id
-       JOIN buildings b ON b.id = h.building_id
-       JOIN cities c ON c.id = b.city_id
+       ${venueJoins('p')}
        LEFT JOIN metro_stations m ON m.id = b.metro_station_id
        JOIN shows s ON s.id = p.show_id
        JOIN genres g ON g.id = s.genre_id

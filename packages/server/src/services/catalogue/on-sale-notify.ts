@@ -1,6 +1,7 @@
 import { wallClock } from '@partera/contract';
 import type { ServerConfig } from '../../config.js';
 import type { Transaction } from '../../db/index.js';
+import { venueJoins } from '../../db/venue-sql.js';
 import type { ServerDeps } from '../../deps.js';
 import { type OnSalePerformance, type OnSaleReasons, onSaleEmail } from '../../notifications/on-sale-mail.js';
 import type { MailContext } from '../../notifications/order-mail.js';
@@ -122,9 +123,7 @@ async function announce(
   const { rows } = await tx.query<NewPerformanceRow>(
     `SELECT p.id, p.starts_at, c.timezone, b.name AS building_name, h.name AS hall_name
        FROM performances p
-       JOIN halls h ON h.id = p.hall_id
-       JOIN buildings b ON b.id = h.building_id
-       JOIN cities c ON c.id = b.city_id
+       ${venueJoins('p')}
       WHERE p.id = ANY($1::int[])
       ORDER BY p.starts_at, p.id`,
     [inserted.rows.map((r) => r.performance_id)],

@@ -1,6 +1,7 @@
 import { escapeHtml } from '@partera/contract';
 import type { ServerConfig } from '../../config.js';
 import type { Queryable } from '../../db/index.js';
+import { venueJoins } from '../../db/venue-sql.js';
 import type { ServerDeps } from '../../deps.js';
 import { enqueue } from '../../notifications/outbox.js';
 import { absoluteUrl } from '../../payments/urls.js';
@@ -48,8 +49,8 @@ interface PerformanceRow {
 async function lockPerformance(q: Queryable, id: number): Promise<PerformanceRow | null> {
   const r = await q.query<PerformanceRow>(
     `SELECT pf.id, pf.status, pf.starts_at, s.name AS show_name, c.timezone
-       FROM performances pf JOIN shows s ON s.id = pf.show_id JOIN buildings b ON b.id = s.building_id
-       JOIN cities c ON c.id = b.city_id
+       FROM performances pf JOIN shows s ON s.id = pf.show_id
+       ${venueJoins('pf')}
       WHERE pf.id = $1 FOR UPDATE OF pf`,
     [id],
   );
