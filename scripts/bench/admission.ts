@@ -19,6 +19,7 @@
  * BENCH_PROFILE=<folder> writes a CPU profile of each server process there, BENCH_RUNS=1 runs
  * once without writing docs/benchmarks.md.
  */
+import os from 'node:os';
 import { loadConfig } from '../../packages/server/src/config.js';
 import { migrate } from '../../packages/server/src/db/index.js';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
@@ -35,6 +36,7 @@ import {
   pinProcesses,
   profiledEnv,
   requestBytes,
+  serversCpuMs,
 } from './load.js';
 import { machine, markdownTable, median, percentile, writeSection } from './report.js';
 
@@ -55,6 +57,8 @@ const redisUrl = process.env.REDIS_URL;
 if (!postgresUrl || !redisUrl) throw new Error('set DATABASE_URL and REDIS_URL');
 
 interface Answer {
+  /** The buyer's place in the order of arrival. */
+  i: number;
   status: number;
   result: number | null;
   ms: number;
@@ -127,19 +131,22 @@ async function run(runIndex: number) {
     const connections = await Promise.all(servers.map((s) => openConnections(s.url, BUYERS / 2)));
     await warmUp(servers, connections, other.seats);
     const answers: Answer[] = [];
+    const load = os.loadavg()[0]!;
+    const cpu0 = serversCpuMs();
     const started = performance.now();
     const { result: schedule, share } = await cpuShare(() =>
       arrivals(BUYERS, ARRIVAL_MS, async (i) => {
         try {
           const a = await connections[i % 2]![i >> 1]!.send(requests[i]!);
           const result = a.status === 200 ? (JSON.parse(a.body) as { result: number }).result : null;
-          answers.push({ status: a.status, result, ms: a.ms });
+          answers.push({ i, status: a.status, result, ms: a.ms });
         } catch {
-          answers.push({ status: 0, result: null, ms: 0 });
+          answers.push({ i, status: 0, result: null, ms: 0 });
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const serverCpuUs = ((serversCpuMs() - cpu0) * 1000) / BUYERS;
     for (const c of connections.flat()) c.close();
     const held = await db.query<{ n: number; sessions: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT hold_session_id)::int AS sessions
@@ -147,6 +154,14 @@ async function run(runIndex: number) {
       [f.performanceId],
     );
     const admitted = answers.filter((a) => a.status === 200);
+    if (process.env.BENCH_TRACE) {
+      console.log(
+        admitted
+          .sort((a, b) => a.i - b.i)
+          .map((a) => `${a.i}:${a.ms.toFixed(0)}`)
+          .join(' '),
+      );
+    }
     const queued = answers.filter((a) => a.status === 429);
     const p = (xs: Answer[], at: number) =>
       xs.length
@@ -168,6 +183,8 @@ async function run(runIndex: number) {
       queuedP50: p(queued, 50),
       queuedP99: p(queued, 99),
       generatorShare: share,
+      serverCpuUs,
+      load,
       generatorLateP99: percentile(schedule.lateMs, 99),
     };
   } finally {
@@ -201,6 +218,8 @@ const rows = [
     `${med((r) => r.queuedP50).toFixed(1)} / ${med((r) => r.queuedP99).toFixed(1)}`,
   ],
   ['all answered within s', med((r) => r.seconds).toFixed(2)],
+  ['servers: µs of CPU per buyer', med((r) => r.serverCpuUs).toFixed(0)],
+  ['machine load average before each run (other work included)', results.map((r) => r.load.toFixed(1)).join(' / ')],
   [
     'load generator: CPU (share of one core) / arrivals late p99 ms',
     `${med((r) => r.generatorShare).toFixed(2)} / ${med((r) => r.generatorLateP99).toFixed(1)}`,

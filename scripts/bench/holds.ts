@@ -19,6 +19,8 @@
  * clock starts; the servers' CPU per select is reported beside the latencies (a figure a busy
  * machine disturbs less). BENCH_GENERATOR_CPU / BENCH_SERVER_CPU pin the generator and the
  * servers to CPUs of their own (load.ts), BENCH_PROFILE=<folder> writes each server's CPU profile.
+ * BENCH_GENERATOR=node-http measures with Node's http client instead (the generator of the first
+ * figures), BENCH_GENERATOR=both with each in turn, in one sitting, in rows of their own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,8 @@ import type { ServerProcess } from '../../packages/server/test/support/processes
 import {
   type Connection,
   cpuShare,
+  type Generator,
+  generator,
   openConnections,
   pinProcesses,
   profiledEnv,
@@ -97,7 +101,7 @@ async function measured(requests: number, work: () => Promise<Omit<Figures, 'ser
 }
 
 async function sequential(urls: string[], seats: number[]): Promise<Figures> {
-  const [connection] = await openConnections(urls[0]!, 1);
+  const [connection] = await openConnections(urls[0]!, 1, current);
   // An address of its own for each measurement: counters of the rate limits may outlive a run.
   const address = 2_000_000 + Math.floor(Math.random() * 1_000_000);
   const requests = Array.from({ length: SEQUENTIAL }, (_, i) => i);
@@ -139,7 +143,7 @@ async function race(urls: string[], hot: number[], buyers: number, inFlight: num
     };
   });
   const workers = Math.min(inFlight, buyers);
-  const connections = await Promise.all(urls.map((url) => openConnections(url, workers)));
+  const connections = await Promise.all(urls.map((url) => openConnections(url, workers, current)));
   try {
     return await measured(buyers, async () => {
       const latencies: number[] = [];
@@ -174,7 +178,7 @@ async function runScenario(urls: string[], seats: number[], scenario: Scenario):
   // Warm-up on places outside the race: JIT, prepared statements, WASM tiers, and every server's
   // database pool opened (16 at a time), as on a server that has been selling for a while.
   const cold = seats.slice(300, 300 + WARM_UP);
-  const connections = await Promise.all(urls.map((url) => openConnections(url, 16)));
+  const connections = await Promise.all(urls.map((url) => openConnections(url, 16, current)));
   for (let i = 0; i < cold.length; i += 16) {
     await Promise.all(
       cold.slice(i, i + 16).map((seat, k) => {
@@ -227,6 +231,8 @@ const serverEnv = (extra: Record<string, string>) => ({
   ...extra,
 });
 let pinned: string | null = null;
+/** The load generator of the measurement under way. */
+let current: Generator = generator;
 
 /** One measurement: a fresh database migrated by the tree's own code, its servers, one scenario. */
 async function measure(tree: Tree, engine: Engine, scenario: Scenario): Promise<Figures> {
@@ -293,45 +299,61 @@ const scenarios: Array<{ scenario: Scenario; title: string }> = (
   ] as const
 ).filter((s) => !only.some((o) => ['sequential', 'burst', 'inflight'].includes(o)) || only.includes(s.scenario));
 
+const loadAtStart = os.loadavg()[0]!.toFixed(1);
+// BENCH_GENERATOR=both measures with the raw sockets and with Node's http client in turn, in one
+// sitting, each in rows of its own (load.ts): their figures differ by the generator's own cost.
+const generators: Generator[] = process.env.BENCH_GENERATOR === 'both' ? ['raw', 'node-http'] : [generator];
+const both = generators.length > 1;
 const rows: string[][] = [];
 for (const engine of engines) {
   for (const { scenario, title } of scenarios) {
-    const results = new Map<string, Figures[]>(trees.map((t) => [t.label, []]));
+    const results = new Map<string, Figures[]>();
     for (let run = 0; run < RUNS; run++) {
-      for (const tree of trees) results.get(tree.label)!.push(await measure(tree, engine, scenario));
+      for (const gen of generators) {
+        current = gen;
+        for (const tree of trees) {
+          const key = `${tree.label} ${gen}`;
+          results.set(key, [...(results.get(key) ?? []), await measure(tree, engine, scenario)]);
+        }
+      }
     }
-    const med = (label: string) => {
-      const rs = results.get(label)!;
-      return {
-        perSecond: median(rs.map((r) => r.perSecond)),
-        p50: median(rs.map((r) => r.p50)),
-        p99: median(rs.map((r) => r.p99)),
-        won: rs.map((r) => r.won).join(' / '),
-        doubleHolds: rs.reduce((n, r) => n + r.doubleHolds, 0),
-        serverCpuUs: median(rs.map((r) => r.serverCpuUs)),
-        generatorShare: median(rs.map((r) => r.generatorShare)),
-      };
-    };
-    const now = med('now');
-    const base = trees[1] ? med(trees[1].label) : undefined;
-    const where = engine === 'postgres' ? 'PostgreSQL, 2 processes' : 'PGlite, 1 process';
-    rows.push([
-      `${where}: ${title}`,
-      `${Math.round(now.perSecond)}`,
-      now.p50.toFixed(1),
-      now.p99.toFixed(1),
-      now.won,
-      String(now.doubleHolds),
-      `${Math.round(now.serverCpuUs)} / ${now.generatorShare.toFixed(2)}`,
-      ...(base
-        ? [
-            `${Math.round(base.perSecond)} / ${base.p50.toFixed(1)} / ${base.p99.toFixed(1)}`,
-            `${ratio(now.perSecond, base.perSecond, true)} / ${ratio(now.p99, base.p99, false)}`,
-          ]
-        : []),
-    ]);
+    for (const gen of generators) rows.push(row(engine, title, gen, results));
     console.log(rows.at(-1)!.join(' | '));
   }
+}
+
+/** One row of the table: the medians of a scenario measured with one generator. */
+function row(engine: Engine, title: string, gen: Generator, results: Map<string, Figures[]>): string[] {
+  const med = (label: string) => {
+    const rs = results.get(`${label} ${gen}`)!;
+    return {
+      perSecond: median(rs.map((r) => r.perSecond)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
+      won: rs.map((r) => r.won).join(' / '),
+      doubleHolds: rs.reduce((n, r) => n + r.doubleHolds, 0),
+      serverCpuUs: median(rs.map((r) => r.serverCpuUs)),
+      generatorShare: median(rs.map((r) => r.generatorShare)),
+    };
+  };
+  const now = med('now');
+  const base = trees[1] ? med(trees[1].label) : undefined;
+  const where = engine === 'postgres' ? 'PostgreSQL, 2 processes' : 'PGlite, 1 process';
+  return [
+    `${where}: ${title}${both ? (gen === 'raw' ? ' (raw sockets)' : " (Node's http)") : ''}`,
+    `${Math.round(now.perSecond)}`,
+    now.p50.toFixed(1),
+    now.p99.toFixed(1),
+    now.won,
+    String(now.doubleHolds),
+    `${Math.round(now.serverCpuUs)} / ${now.generatorShare.toFixed(2)}`,
+    ...(base
+      ? [
+          `${Math.round(base.perSecond)} / ${base.p50.toFixed(1)} / ${base.p99.toFixed(1)}`,
+          `${ratio(now.perSecond, base.perSecond, true)} / ${ratio(now.p99, base.p99, false)}`,
+        ]
+      : []),
+  ];
 }
 
 if (only.length > 0) process.exit(0);
@@ -346,9 +368,11 @@ const head = [
   'servers µs CPU / request, generator CPU',
   ...(baseline ? [`${baseline.label}: selects / s / p50 / p99`, 'ratio: rate / p99'] : []),
 ];
+const nodeHttp = !both && generator === 'node-http';
+// Both generators: a section of their own, beside the one a single generator writes.
 writeSection(
-  'holds',
-  `## Seat holds
+  both ? 'holds-generators' : 'holds',
+  `## Seat holds${both ? ', the two load generators side by side' : ''}
 
 One buyer selecting and deselecting a seat 300 times (the select's latency), 200 buyers asking at
 the same moment for 20 places, and 2,000 buyers for 100 places with 64 requests in flight; each
@@ -356,13 +380,19 @@ buyer has a session and a client address of its own. Over HTTP against server pr
 tree measured: PostgreSQL with two (the requests alternate between them), the embedded PGlite
 with one. Each server first serves ${WARM_UP} holds of other places, 16 at a time (warm-up, not timed). Medians
 of ${RUNS} runs; 'won' is how many attempts got a place in each run; double holds must be 0. The load
-generator (scripts/bench/load.ts) writes prepared requests to keep-alive connections opened before the
-clock; the servers' CPU time per request (the sequential scenario counts the deselects too) and the
-generator's own CPU (share of one core) are given so that its share can be told from theirs.${pinned ? ` Pinned: ${pinned}.` : ''}
+generator (scripts/bench/load.ts) ${
+    both
+      ? "ran two ways in turn, in one sitting: 'raw sockets' writes prepared requests to keep-alive sockets opened before the clock; \"Node's http\" is the client these figures were first measured with, `http.request` over a keep-alive agent of up to 256 sockets per server (BENCH_GENERATOR=both)"
+      : nodeHttp
+        ? "is Node's `http.request` over a keep-alive agent of up to 256 sockets per server (BENCH_GENERATOR=node-http)"
+        : 'writes prepared requests to raw keep-alive sockets opened before the clock'
+  }; the servers' CPU time per request (the sequential scenario counts the deselects too) and the
+generator's own CPU (share of one core) are given so that its share can be told from theirs. Load average
+of the machine (other work included) at the start / end: ${loadAtStart} / ${os.loadavg()[0]!.toFixed(1)}.${pinned ? ` Pinned: ${pinned}.` : ''}
 ${baseline ? `\nEach run measured the baseline (commit ${baseline.label}) right after this tree; the ratio is this tree's rate over the baseline's, and the baseline's p99 over this tree's (higher is better for both).\n` : ''}
 ${markdownTable(head, rows)}
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
-Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test${baseline ? ` BENCH_BASELINE=${baseline.label}` : ''}${process.env.BENCH_GENERATOR_CPU ? ` BENCH_GENERATOR_CPU=${process.env.BENCH_GENERATOR_CPU}` : ''}${process.env.BENCH_SERVER_CPU ? ` BENCH_SERVER_CPU=${process.env.BENCH_SERVER_CPU}` : ''} node --conditions=source --import tsx scripts/bench/holds.ts\``,
+Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test${baseline ? ` BENCH_BASELINE=${baseline.label}` : ''}${process.env.BENCH_GENERATOR ? ` BENCH_GENERATOR=${process.env.BENCH_GENERATOR}` : ''}${process.env.BENCH_GENERATOR_CPU ? ` BENCH_GENERATOR_CPU=${process.env.BENCH_GENERATOR_CPU}` : ''}${process.env.BENCH_SERVER_CPU ? ` BENCH_SERVER_CPU=${process.env.BENCH_SERVER_CPU}` : ''} node --conditions=source --import tsx scripts/bench/holds.ts\``,
 );
 process.exit(0);

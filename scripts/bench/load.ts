@@ -13,6 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 
 export interface Answer {
@@ -41,7 +42,14 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 const CHUNKED_END = Buffer.from('\r\n0\r\n\r\n');
 
 /** One keep-alive connection to a server, one request at a time. */
-export class Connection {
+export interface Connection {
+  /** Writes the request and resolves with its answer. */
+  send(bytes: Buffer): Promise<Answer>;
+  close(): void;
+}
+
+/** One keep-alive connection to a server as a raw socket, one request at a time. */
+export class RawConnection implements Connection {
   private received: Buffer[] = [];
   private size = 0;
   private pending: { resolve: (a: Answer) => void; reject: (e: Error) => void; t0: number } | null = null;
@@ -58,12 +66,12 @@ export class Connection {
     socket.on('close', () => fail(new Error('connection closed')));
   }
 
-  static open(url: string): Promise<Connection> {
+  static open(url: string): Promise<RawConnection> {
     const { hostname, port } = new URL(url);
     return new Promise((resolve, reject) => {
       const socket = net.connect({ host: hostname, port: Number(port) }, () => {
         socket.off('error', reject);
-        resolve(new Connection(socket));
+        resolve(new RawConnection(socket));
       });
       socket.once('error', reject);
     });
@@ -133,14 +141,67 @@ function dechunk(data: Buffer): Buffer {
 }
 
 /**
- * Opens `count` connections to `url`, a few hundred at a time (the server's accept backlog), and
- * lets each serve one request first (any answer will do, here a 404).
+ * The generator the benchmarks used before load.ts: Node's `http.request` over a keep-alive agent
+ * of up to 256 sockets per server. Kept so that its figures can be compared with the raw
+ * sockets' in one sitting (BENCH_GENERATOR=node-http): each request builds an outgoing message,
+ * header objects and a parser on the generator's CPU, the same two cores the servers run on.
+ * The prepared bytes are read back into a method, a path, headers and a body.
  */
-export async function openConnections(url: string, count: number): Promise<Connection[]> {
+export class NodeHttpConnection implements Connection {
+  private static agents = new Map<string, http.Agent>();
+
+  constructor(private readonly url: string) {}
+
+  send(bytes: Buffer): Promise<Answer> {
+    const text = bytes.toString();
+    const headEnd = text.indexOf('\r\n\r\n');
+    const [first, ...lines] = text.slice(0, headEnd).split('\r\n');
+    const [method, pathName] = first!.split(' ');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).toLowerCase();
+      if (name !== 'host' && name !== 'connection') headers[name] = line.slice(colon + 1).trim();
+    }
+    let agent = NodeHttpConnection.agents.get(this.url);
+    if (!agent) {
+      agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+      NodeHttpConnection.agents.set(this.url, agent);
+    }
+    const t0 = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${this.url}${pathName}`, { method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0 }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(text.slice(headEnd + 4));
+    });
+  }
+
+  close(): void {}
+}
+
+export type Generator = 'raw' | 'node-http';
+
+/** Which generator the benchmarks use: raw sockets (default), or Node's http (BENCH_GENERATOR=node-http). */
+export const generator: Generator = process.env.BENCH_GENERATOR === 'node-http' ? 'node-http' : 'raw';
+
+/**
+ * Opens `count` connections to `url`, a few hundred at a time (the server's accept backlog), and
+ * lets each serve one request first (any answer will do, here a 404). With the node-http
+ * generator the agent opens its sockets itself, on first use.
+ */
+export async function openConnections(url: string, count: number, kind = generator): Promise<Connection[]> {
+  if (kind === 'node-http') return Array.from({ length: count }, () => new NodeHttpConnection(url));
   const warmUp = requestBytes(url, 'GET', '/bench-connection-warm-up', {});
   const connections: Connection[] = [];
   for (let i = 0; i < count; i += 200) {
-    const batch = await Promise.all(Array.from({ length: Math.min(200, count - i) }, () => Connection.open(url)));
+    const batch = await Promise.all(Array.from({ length: Math.min(200, count - i) }, () => RawConnection.open(url)));
     await Promise.all(batch.map((c) => c.send(warmUp)));
     connections.push(...batch);
   }

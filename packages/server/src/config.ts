@@ -58,7 +58,8 @@ export interface ServerConfig {
   /**
    * The admission gate (admission/): buyers admitted per second per performance once a burst is
    * spent (ADMISSION_RATE, default 200; 0 turns the gate off) and the burst (ADMISSION_BURST,
-   * default 400). Queues live in Redis with REDIS_URL, in memory otherwise.
+   * default 50: what the holds drain within the admitted buyers' p99 budget, decision 0018).
+   * Queues live in Redis with REDIS_URL, in memory otherwise.
    */
   admission: { rate: number; burst: number };
   /**
@@ -458,7 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: workersOf(env, databaseUrl),
     admission: {
       rate: env.ADMISSION_RATE === '0' ? 0 : positiveNumber(env, 'ADMISSION_RATE', 200),
-      burst: positiveNumber(env, 'ADMISSION_BURST', 400),
+      burst: positiveNumber(env, 'ADMISSION_BURST', 50),
     },
     mail: mailOf(env, production),
     sms: smsOf(env),

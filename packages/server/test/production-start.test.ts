@@ -44,7 +44,7 @@ describe('finding 1: production needs a real SECRET and never loads demo data un
   });
 
   it('issue 9: the admission gate is on by default and off with ADMISSION_RATE=0', () => {
-    expect(loadConfig({}).admission).toEqual({ rate: 200, burst: 400 });
+    expect(loadConfig({}).admission).toEqual({ rate: 200, burst: 50 });
     expect(loadConfig({ ADMISSION_RATE: '0' }).admission.rate).toBe(0);
     expect(loadConfig({ ADMISSION_RATE: '50', ADMISSION_BURST: '10' }).admission).toEqual({ rate: 50, burst: 10 });
   });

@@ -5,8 +5,8 @@
  *
  * - queue.ts   THE rule: tickets in order of arrival, admitted by a token bucket.
  * - stores.ts  Where the queues live: Redis when REDIS_URL is set (one queue for every server
- *              process; lets everyone in, with a warning, while Redis does not answer), this
- *              process's memory otherwise (bounded).
+ *              process; while Redis does not answer, each process's own queue, with a
+ *              warning), this process's memory otherwise (bounded).
  * - this file  The gate of an app, and the queued answer: HTTP 429 with Retry-After, the
  *              buyer's position in the message and in the X-Queue-Position header.
  *
@@ -22,6 +22,7 @@ import {
   type Budget,
   type LimitRefusal,
   limiterOf,
+  MemoryCounterStore,
   type RateLimiter,
   RedisCounterStore,
   type Requester,
@@ -90,7 +91,11 @@ export function admissionGateOf(app: FastifyInstance): AdmissionGate {
     const counters = limiter.store;
     const store: QueueStore =
       counters instanceof RedisCounterStore
-        ? new RedisQueueStore(counters, `${redisNamespace(app.deps.config)}gate:`)
+        ? new RedisQueueStore(
+            counters,
+            `${redisNamespace(app.deps.config)}gate:`,
+            new MemoryQueueStore(() => app.deps.clock.now().getTime(), new MemoryCounterStore()),
+          )
         : new MemoryQueueStore(() => app.deps.clock.now().getTime(), counters);
     gate = new AdmissionGate(store, app.deps.config.admission, limiter);
     gates.set(app.deps, gate);
@@ -99,26 +104,6 @@ export function admissionGateOf(app: FastifyInstance): AdmissionGate {
     });
   }
   return gate;
-}
-
-/**
- * `lookup` asked at most once at a time per key: who asks for a key that is being looked up
- * waits for that answer. For the performance of a place (its lookup keeps what it read): at a
- * sale's start thousands of buyers ask within a second for places this process has not seen,
- * and each asking the database on its own filled the pool with the same question, a stampede
- * that held up the holds and let buyers through the gate in the order their look-ups came back
- * rather than in the order they came.
- */
-export function oneLookupAtATime<K, V>(lookup: (key: K) => Promise<V>): (key: K) => Promise<V> {
-  const pending = new Map<K, Promise<V>>();
-  return (key) => {
-    let answer = pending.get(key);
-    if (!answer) {
-      answer = lookup(key).finally(() => pending.delete(key));
-      pending.set(key, answer);
-    }
-    return answer;
-  };
 }
 
 /** What a queued buyer reads: its place and when the seats open for it. */

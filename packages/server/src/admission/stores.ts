@@ -1,4 +1,10 @@
-import { COUNT_HITS_LUA, type CounterHit, type CounterStore, type RedisCounterStore } from '../limits/stores.js';
+import {
+  COUNT_HITS_LUA,
+  type CounterHit,
+  type CounterStore,
+  MemoryCounterStore,
+  type RedisCounterStore,
+} from '../limits/stores.js';
 import { luaScript } from '../redis.js';
 import { type AdmissionSettings, emptyQueue, enter, type QueueState, type Verdict } from './queue.js';
 
@@ -157,14 +163,20 @@ return {v[1], v[2], v[3], unpack(counts)}`);
 /**
  * Queues in Redis (REDIS_URL): one queue per performance for every server process, so a buyer's
  * place does not depend on which process answers. They use the rate limits' connection and
- * count an attempt's limits in the same script. When Redis cannot answer, buyers are let through
- * uncounted (logged at most once a minute): the gate and the limits protect the speed of a rush,
- * while the database's own guards keep every hold right without them.
+ * count an attempt's limits in the same script.
+ *
+ * When Redis cannot answer (down, or a command timed out in an overloaded rush), the attempt goes
+ * to `fallback`, this process's own queues and counters (MemoryQueueStore), with a warning at
+ * most once a minute: the gate keeps admitting buyers at its rate instead of letting everyone
+ * through at the moment the database is busiest. Each process then drains its own queue at the
+ * full rate (with n processes, up to n times the rate in all), and a buyer keeps its place only
+ * within the process that answers it, until Redis answers again.
  */
 export class RedisQueueStore implements QueueStore {
   constructor(
     private readonly counters: RedisCounterStore,
     private readonly prefix = 'partera:gate:',
+    private readonly fallback: QueueStore = new MemoryQueueStore(() => Date.now(), new MemoryCounterStore()),
   ) {}
 
   async enter(
@@ -197,12 +209,14 @@ export class RedisQueueStore implements QueueStore {
       };
     } catch (err) {
       shared.warnOnce(
-        `The admission gate lets everyone in, uncounted by the rate limits, while Redis does not answer (${(err as Error).message}).`,
+        `The admission gate queues and counts hold attempts in each process while Redis does not answer (${(err as Error).message}).`,
       );
-      return { counts: counted.hits.map(() => 0), verdict: { admitted: true } };
+      return this.fallback.enter(performanceId, sessionId, settings, counted);
     }
   }
 
   /** The connection is the rate limits' and closes with them. */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.fallback.close();
+  }
 }

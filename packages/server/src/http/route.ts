@@ -22,9 +22,10 @@ export interface RouteOptions<C extends CallDef = CallDef> {
   csrf?: boolean;
   /**
    * The call takes places: the performance whose admission gate it passes (decision 0018),
-   * undefined when there is none (an unknown place: the handler answers that).
+   * undefined when there is none (an unknown place: the handler answers that), or the look-up
+   * that finds it in the database: the route counts the attempt against its limits before it.
    */
-  admission?: (input: CallRequest<C>) => number | undefined | Promise<number | undefined>;
+  admission?: (input: CallRequest<C>) => number | undefined | (() => Promise<number | undefined>);
 }
 
 export type Handler<C extends CallDef> = (
@@ -96,8 +97,10 @@ async function answer(entry: Registered, req: FastifyRequest, reply: FastifyRepl
  * A hold attempt (a call with `admission`). The checks that read nothing and write nothing come
  * first (the CSRF token and Origin, the request's form), then one step counts it against its
  * rate limits and, within them, lets it into the performance's queue (admission/): a queued
- * buyer is answered after one Redis round trip, without the database. The answers are those of
- * every other call, in the same order: over a limit 429 whatever else is wrong, then 403, 400.
+ * buyer is answered after one Redis round trip, without the database. When its performance is
+ * not known to this process yet, the count comes first and the queue after the look-up. The
+ * answers are those of every other call, in the same order: over a limit 429 whatever else is
+ * wrong, then 403, 400.
  */
 async function answerAttempt(
   entry: Registered,
@@ -108,17 +111,21 @@ async function answerAttempt(
   const { call } = entry;
   const allowed = !entry.csrf || stateChangeAllowed(req, entry.publicOrigin);
   const parsed = allowed ? call.request.safeParse(mergedInput(req)) : null;
-  const performanceId = parsed?.success ? await admission.performanceOf(parsed.data) : undefined;
-  if (performanceId === undefined) {
+  const found = parsed?.success ? admission.performanceOf(parsed.data) : undefined;
+  if (typeof found === 'function') {
+    // The performance is not known here yet and costs a database look-up: the attempt is
+    // counted first, so that a flood of made-up places is refused by its limits, not looked up.
+    if (await refusedOverLimit(entry.limiter, call, req, reply)) return reply;
+    const performanceId = await found();
+    if (performanceId !== undefined) {
+      const verdict = await admission.gate.enter(performanceId, req.session.id);
+      if (!verdict.admitted) return sendQueued(reply, call, verdict);
+    }
+  } else if (found === undefined) {
     // Forged, malformed, or no such place: counted like any call, never queued.
     if (await refusedOverLimit(entry.limiter, call, req, reply)) return reply;
   } else {
-    const through = await admission.gate.attempt(
-      performanceId,
-      req.session.id,
-      callLimits[call.id] ?? [],
-      requesterOf(req),
-    );
+    const through = await admission.gate.attempt(found, req.session.id, callLimits[call.id] ?? [], requesterOf(req));
     if ('overLimit' in through) return sendTooManyRequests(reply, call, through.overLimit);
     if (!through.admitted) return sendQueued(reply, call, through);
   }

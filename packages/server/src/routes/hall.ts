@@ -7,7 +7,6 @@ import {
   hallPlaceSelect,
 } from '@partera/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { oneLookupAtATime } from '../admission/index.js';
 import { pickEncoding } from '../http/compression.js';
 import { route } from '../http/route.js';
 import { budgets, clientOf, limiterOf, requesterOf, sendTooManyRequests } from '../limits/index.js';
@@ -31,7 +30,7 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
   const maps = hallMapCacheOf(deps);
   const changes = changeFeedOf(deps.db);
   const limiter = limiterOf(app);
-  const performanceOfPlace = oneLookupAtATime(placePerformanceLookup(deps.db));
+  const performanceOfPlace = placePerformanceLookup(deps.db);
 
   /**
    * A basket change's answer. A change of a performance's holds outdates its shared map and the
@@ -83,7 +82,7 @@ export const hallRoutes: FastifyPluginAsync = async (app) => {
       });
       return answered(outcome);
     },
-    { admission: (input) => performanceOfPlace(Number(input.cypher)) },
+    { admission: (input) => performanceOfPlace.deferred(Number(input.cypher)) },
   );
 
   route(app, hallPlaceDeselect, async (input, req) => {

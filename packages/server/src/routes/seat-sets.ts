@@ -1,7 +1,6 @@
 import {
   bestAvailable,
   bestPlaceCheck,
-  type CallDef,
   futureTicketAdd,
   futureTicketRemove,
   hallPlaceDeselectGroup,
@@ -10,7 +9,6 @@ import {
   roublesToKopecks,
 } from '@partera/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { admissionGateOf, sendQueued } from '../admission/index.js';
 import { route } from '../http/route.js';
 import { clientAddress } from '../limits/index.js';
 import {
@@ -44,11 +42,12 @@ const named = (places: readonly GroupPlace[]): NamedPlace[] =>
 /**
  * The hall page's seat-set calls (hall-basket-checkout.md 7.1–7.3, decision 0026): groups and
  * exclusive pairs held all or nothing, best available, the list view's future tickets and the
- * best-places check. Every add passes the admission gate (decision 0018) like a seat select.
+ * best-places check. Every add passes the admission gate (decision 0018) like a seat select: the
+ * route's `admission` option names its performance, and the route counts and gates the attempt
+ * in one step before the handler runs.
  */
 export const seatSetRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  const gate = admissionGateOf(app);
   const changes = changeFeedOf(deps.db);
   const performanceOfPlace = placePerformanceLookup(deps.db);
 
@@ -58,28 +57,25 @@ export const seatSetRoutes: FastifyPluginAsync = async (app) => {
     return selectionAnswer(outcome, performanceId);
   };
 
-  /** Whether the buyer may take seats of the performance now; answers the queue otherwise. */
-  const admitted = async (call: CallDef, performanceId: number | undefined, sessionId: string, reply: FastifyReply) => {
-    if (performanceId === undefined) return true;
-    const verdict = await gate.enter(performanceId, sessionId);
-    if (verdict.admitted) return true;
-    sendQueued(reply, call, verdict);
-    return false;
-  };
-
   // The path names the page's session (spec 7.2): a page of another session (a stale tab, a link
   // carrying someone's session id) is refused and never touches that session's basket.
   const foreignSession = (reply: FastifyReply, call: typeof hallPlaceSelectGroup | typeof hallPlaceDeselectGroup) =>
     reply.code(403).send(call.failure(selectionMessages.foreignSession.message, 403));
 
-  route(app, hallPlaceSelectGroup, async (input, req, reply) => {
-    if (input.sessionId !== req.session.id) return foreignSession(reply, hallPlaceSelectGroup);
-    const places = named(input.places);
-    const first = places[0]!;
-    const performanceId = first.performanceId ?? (await performanceOfPlace(first.performancePlaceId));
-    if (!(await admitted(hallPlaceSelectGroup, performanceId, req.session.id, reply))) return reply;
-    return answered(await selectPlaces(deps, req.session, { places, client: clientAddress(req.ip) }));
-  });
+  // The group's performance: the one its first place names, or that place's own.
+  route(
+    app,
+    hallPlaceSelectGroup,
+    async (input, req, reply) => {
+      if (input.sessionId !== req.session.id) return foreignSession(reply, hallPlaceSelectGroup);
+      const places = named(input.places);
+      return answered(await selectPlaces(deps, req.session, { places, client: clientAddress(req.ip) }));
+    },
+    {
+      admission: ({ places: [first] }) =>
+        first?.baseObjId ?? (first && performanceOfPlace.deferred(Number(first.cypher))),
+    },
+  );
 
   route(app, hallPlaceDeselectGroup, async (input, req, reply) => {
     if (input.sessionId !== req.session.id) return foreignSession(reply, hallPlaceDeselectGroup);
@@ -87,37 +83,49 @@ export const seatSetRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // baseObjId is the performance of the star seat (decision 0026).
-  route(app, hallPlaceSelectExclusive, async (input, req, reply) => {
-    if (!(await admitted(hallPlaceSelectExclusive, input.baseObjId, req.session.id, reply))) return reply;
-    const places = named([{ cypher: input.cypher, exclisivePlace: true, baseObjId: input.baseObjId }]);
-    return answered(await selectPlaces(deps, req.session, { places, client: clientAddress(req.ip) }));
-  });
+  route(
+    app,
+    hallPlaceSelectExclusive,
+    async (input, req) => {
+      const places = named([{ cypher: input.cypher, exclisivePlace: true, baseObjId: input.baseObjId }]);
+      return answered(await selectPlaces(deps, req.session, { places, client: clientAddress(req.ip) }));
+    },
+    { admission: (input) => input.baseObjId },
+  );
 
-  route(app, bestAvailable, async (input, req, reply) => {
-    if (!(await admitted(bestAvailable, input.performanceId, req.session.id, reply))) return reply;
-    const outcome = await selectBestAvailable(deps, req.session, {
-      performanceId: input.performanceId,
-      count: input.count,
-      priceMin: input.priceMin === undefined ? null : kopecksOf(input.priceMin),
-      priceMax: input.priceMax === undefined ? null : kopecksOf(input.priceMax),
-      sectionId: input.sectionId ?? null,
-      client: clientAddress(req.ip),
-    });
-    return answered(outcome, input.performanceId);
-  });
+  route(
+    app,
+    bestAvailable,
+    async (input, req) => {
+      const outcome = await selectBestAvailable(deps, req.session, {
+        performanceId: input.performanceId,
+        count: input.count,
+        priceMin: input.priceMin === undefined ? null : kopecksOf(input.priceMin),
+        priceMax: input.priceMax === undefined ? null : kopecksOf(input.priceMax),
+        sectionId: input.sectionId ?? null,
+        client: clientAddress(req.ip),
+      });
+      return answered(outcome, input.performanceId);
+    },
+    { admission: (input) => input.performanceId },
+  );
 
-  route(app, futureTicketAdd, async (input, req, reply) => {
-    if (!(await admitted(futureTicketAdd, input.performanceId, req.session.id, reply))) return reply;
-    const outcome = await addFutureTickets(deps, req.session, {
-      performanceId: input.performanceId,
-      sectionId: input.sectionId,
-      tariffId: input.taxId,
-      priceCategoryId: input.fundId ?? null,
-      count: input.count,
-      client: clientAddress(req.ip),
-    });
-    return answered(outcome, input.performanceId);
-  });
+  route(
+    app,
+    futureTicketAdd,
+    async (input, req) => {
+      const outcome = await addFutureTickets(deps, req.session, {
+        performanceId: input.performanceId,
+        sectionId: input.sectionId,
+        tariffId: input.taxId,
+        priceCategoryId: input.fundId ?? null,
+        count: input.count,
+        client: clientAddress(req.ip),
+      });
+      return answered(outcome, input.performanceId);
+    },
+    { admission: (input) => input.performanceId },
+  );
 
   route(app, futureTicketRemove, async (input, req) => {
     const outcome = await removeFutureTickets(deps, req.session, {

@@ -15,6 +15,7 @@ import codesDeletionBudget from './0015_codes_deletion_budget.js';
 import bannerStats from './0016_banner_stats.js';
 import giftsPackages from './0017_gifts_packages.js';
 import seatViewsListView from './0018_seat_views_list_view.js';
+import placeCountStripes from './0019_place_count_stripes.js';
 
 export interface Migration {
   version: string;
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { version: '0016_banner_stats', sql: bannerStats },
   { version: '0017_gifts_packages', sql: giftsPackages },
   { version: '0018_seat_views_list_view', sql: seatViewsListView },
+  { version: '0019_place_count_stripes', sql: placeCountStripes },
 ];

@@ -53,11 +53,12 @@ export async function loadAvailability(
 /**
  * Rebuilds the kept numbers of these performances from their places, in one statement: for a
  * bulk load that skipped the triggers which keep them (the demo seed). Nothing else needs it.
+ * Each key's count goes to one stripe (migration 0019: place_counts sums a key's stripes).
  */
 export async function recountPlaces(tx: Queryable, performanceIds: readonly number[]): Promise<void> {
-  await tx.query('DELETE FROM place_counts WHERE performance_id = ANY($1::int[])', [[...performanceIds]]);
+  await tx.query('DELETE FROM place_count_stripes WHERE performance_id = ANY($1::int[])', [[...performanceIds]]);
   await tx.query(
-    `INSERT INTO place_counts (performance_id, section_id, price_category_id, free, held, sold)
+    `INSERT INTO place_count_stripes (performance_id, section_id, price_category_id, free, held, sold)
      SELECT pp.performance_id, pl.section_id, pp.price_category_id, count(*) FILTER (WHERE pp.state = 0),
             count(*) FILTER (WHERE pp.state = 1), count(*) FILTER (WHERE pp.state = 2)
        FROM performance_places pp JOIN places pl ON pl.id = pp.place_id
