@@ -10,6 +10,7 @@
  * wheel-zooming the plan (requestAnimationFrame deltas); the seat elements mounted. Medians of
  * 3 page loads each.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { seedDemo } from '../../packages/server/src/demo.js';
@@ -156,12 +157,23 @@ async function measure(performanceId: number) {
 }
 
 const rows: string[] = [];
+const [loadBefore = 0] = os.loadavg();
 for (const h of halls.rows) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measure(h.performance_id));
   rows.push(
     `| ${h.kind}, ${h.place_count.toLocaleString('ru-RU')} places | ${Math.round(median(runs.map((r) => r.drawn)))} | ${runs[0]!.opensOn} | ${Math.round(median(runs.map((r) => r.toClick)))} | ${Math.round(median(runs.map((r) => r.toSelect)))} | ${median(runs.map((r) => r.frameP50)).toFixed(1)} | ${median(runs.map((r) => r.frameP95)).toFixed(1)} | ${runs[0]!.mounted} |`,
   );
+}
+const [loadAfter = 0] = os.loadavg();
+
+/** The machine's load during the runs: the figures of a busy machine are slower than a quiet one's. */
+function loadNote(before: number, after: number): string {
+  const cores = os.cpus().length;
+  const busy = Math.max(before, after) > cores;
+  return `load average (1 min) ${before.toFixed(1)} before the runs and ${after.toFixed(1)} after, on ${cores} cores${
+    busy ? ': other work shared the machine, and these figures are slower than a quiet machine’s' : ''
+  }.`;
 }
 await browser.close();
 await server.stop();
@@ -185,7 +197,8 @@ p50 16.7 / p95 49.9 ms, 22 912 elements; stadium 4291 ms, p50 50.0 / p95 116.6 m
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine()}; ${loadNote(loadBefore, loadAfter)}
+Date: ${new Date().toISOString().slice(0, 10)}.
 Command: \`node --conditions=source --import tsx scripts/bench/seat-map.ts\``,
 );
 process.exit(0);

@@ -4,7 +4,8 @@ import { fillPath, HallApi } from '../src/api/hall.js';
 import { Http } from '../src/api/http.js';
 import { stripActiveContent } from '../src/seat-map/hall-svg.js';
 import { filterRule, priceBadges } from '../src/seat-map/legend.js';
-import { boxTransform, clampPan, usePanzoom } from '../src/seat-map/use-panzoom.js';
+import { boxTransform, clampPan } from '../src/seat-map/plan/pan-zoom.js';
+import { usePanZoom } from '../src/seat-map/plan/use-pan-zoom.js';
 import { checkEntranceAdd, checkPlaceAdd, maxZoomForArea } from '../src/store/spec.js';
 
 const NBSP = '\u00a0';
@@ -74,7 +75,7 @@ describe('zooming to a box', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(300);
     const refs = { canvas: { current: canvas }, view: { current: view } };
     const options = { ready: true, area: 400 * 300, wheelNeedsModifier: false };
-    const { result, unmount } = renderHook(() => usePanzoom(refs.canvas, refs.view, options));
+    const { result, unmount } = renderHook(() => usePanZoom(refs.canvas, refs.view, options));
     // A stand 200 units wide fits at 1.8; its seats need 6 px a unit, and the buyer clicked (120, 150).
     const box = [100, 100, 300, 200] as const;
     const plan = { width: 400, height: 300 };

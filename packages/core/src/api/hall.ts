@@ -16,7 +16,6 @@ import {
   hallPlaceSelect,
   hallPlaceSelectGifts,
   hallPlaceSelectGroup,
-  shopcartResetExclude,
 } from '@partera/contract';
 import { type Http, HttpError } from './http.js';
 
@@ -166,6 +165,7 @@ export class HallApi {
 
   /** Only-booking conflict (8.1, 623/624): clears the basket except bookings (1) or except non-bookings (0). */
   async resetExclude(isBooking: 0 | 1): Promise<SelectionAnswer> {
-    return shopcartResetExclude.response.parse(await this.http.postForm(shopcartResetExclude.path, { isBooking }));
+    const { resetExclude } = await import('./hall-reset.js');
+    return resetExclude(this.http, isBooking);
   }
 }

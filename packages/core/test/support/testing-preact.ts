@@ -10,9 +10,13 @@
  *   returns (it drains its work queue between tasks), so answers already on their way arrive
  *   inside it. preact's `act` returns as soon as the callback's promise settles.
  */
-import { act as preactAct, fireEvent as preactFireEvent } from '@testing-library/preact';
+import { configure, act as preactAct, fireEvent as preactFireEvent } from '@testing-library/preact';
 
 export * from '@testing-library/preact';
+
+// Testing Library for preact brings its own @testing-library/dom (8), which waits.ts does not
+// configure: its waits too end with what they wait for, not after 1 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Taken before any test fakes the timers, as React takes its own task queue.
 const nextTask = globalThis.setImmediate ?? ((fn: () => void) => globalThis.setTimeout(fn, 0));

@@ -2,10 +2,14 @@
  * The URL's section and the plan agree (spec 2.1, older variant): `#section:{id}` opens that
  * section on the plan, a bare `#section` (or none) shows the whole hall, and a section the buyer
  * opens on the plan puts its hash in the URL, so back and forward walk the buyer's views.
+ *
+ * The navigation comes with the seat map's tools, after the plan is drawn (decision 0033): a
+ * link's section opens once they are there; a section clicked on the overview before that opens
+ * at once, without the URL.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { createSectionNavigation, type SectionNavigation, type SectionView } from '../../store/section-nav.js';
-import type { PanzoomControls } from '../use-panzoom.js';
+import type { SectionNavigation, SectionView } from '../../store/section-nav.js';
+import type { PanzoomControls } from './use-pan-zoom.js';
 import type { PlanView } from './use-plan.js';
 
 /** A section opened on the plan shows its seats at least this radius on screen (px). */
@@ -17,39 +21,56 @@ export interface SectionFocus {
   open: (sectionId: number, at?: { x: number; y: number }) => void;
 }
 
-export function useSectionFocus(planView: PlanView | null, zoom: RefObject<PanzoomControls | null>): SectionFocus {
-  const [navigation] = useState(() => (typeof window === 'undefined' ? null : createSectionNavigation(window)));
+export function useSectionFocus(
+  planView: PlanView | null,
+  zoom: RefObject<PanzoomControls | null>,
+  /** Makes the navigation over the window; null until the tools are loaded. */
+  create: ((win: Window) => SectionNavigation) | null,
+): SectionFocus {
+  const [navigation, setNavigation] = useState<SectionNavigation | null>(null);
   const focus = useRef<{ x: number; y: number } | undefined>(undefined);
-  useEffect(() => () => navigation?.dispose(), [navigation]);
+  useEffect(() => {
+    if (!create || typeof window === 'undefined') return;
+    const made = create(window);
+    setNavigation(made);
+    return () => made.dispose();
+  }, [create]);
+
+  /** Shows a view of the navigation on the plan: a section zoomed to, or the whole hall. */
+  const show = (view: SectionView | null) => {
+    const controls = zoom.current;
+    if (!controls || !planView) return;
+    const { model } = planView;
+    const at = focus.current;
+    focus.current = undefined;
+    if (view?.kind !== 'section') return controls.reset();
+    const section = model.layout.sections.find((s) => s.id === view.sectionId);
+    const box = section ? (section.kind === 'seated' ? section.box : entranceBox(planView, view.sectionId)) : null;
+    if (!box) return;
+    controls.zoomToBox(box, model.layout, {
+      minUnitPx: section?.kind === 'seated' ? SECTION_SEAT_PX / model.layout.radius : 0,
+      focus: at ? [at.x, at.y] : undefined,
+    });
+  };
+  const showRef = useRef(show);
+  showRef.current = show;
 
   useEffect(() => {
     if (!planView || !navigation) return;
-    const { model } = planView;
-    const show = (view: SectionView | null) => {
-      const controls = zoom.current;
-      if (!controls) return;
-      const at = focus.current;
-      focus.current = undefined;
-      if (view?.kind !== 'section') return controls.reset();
-      const section = model.layout.sections.find((s) => s.id === view.sectionId);
-      const box = section ? (section.kind === 'seated' ? section.box : entranceBox(planView, view.sectionId)) : null;
-      if (!box) return;
-      controls.zoomToBox(box, model.layout, {
-        minUnitPx: section?.kind === 'seated' ? SECTION_SEAT_PX / model.layout.radius : 0,
-        focus: at ? [at.x, at.y] : undefined,
-      });
-    };
     // A link straight to a section opens it once the plan is there.
     const initial = navigation.current();
-    if (initial?.kind === 'section') show(initial);
-    return navigation.subscribe(show);
-  }, [planView, navigation, zoom]);
+    if (initial?.kind === 'section') showRef.current(initial);
+    return navigation.subscribe((view) => showRef.current(view));
+  }, [planView, navigation]);
 
   return {
     navigation,
     open: (sectionId, at) => {
       focus.current = at;
-      navigation?.show({ kind: 'section', sectionId });
+      // Before the navigation is there (its tools still on their way) the plan opens the section
+      // without the URL.
+      if (navigation) navigation.show({ kind: 'section', sectionId });
+      else show({ kind: 'section', sectionId });
     },
   };
 }
