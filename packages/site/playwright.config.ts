@@ -28,7 +28,11 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
     // The mobile breakpoint (575 px): the whole guest purchase once more.
-    { name: 'mobile-575', use: { viewport: { width: 575, height: 900 } }, grep: /pays as a guest|account:|hall:/ },
+    {
+      name: 'mobile-575',
+      use: { viewport: { width: 575, height: 900 } },
+      grep: /pays as a guest|account:|hall:|search:/,
+    },
   ],
   webServer: [
     {

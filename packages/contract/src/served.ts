@@ -108,6 +108,12 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'account.loyaltySignup',
   // Refunds (replace and reschedule), per-order delivery and the cashback tab
   'account.replaces',
+  // Search (decision 0037)
+  'browsing.searchAutocomplete',
+  'browsing.searchAutocompleteMore',
+  'browsing.searchPerformanceCount',
+  'browsing.searchPlaceCount',
+  'browsing.searchPersonCount',
   'account.refundQuote',
   'account.refundReplaces',
   'account.mtsCashback',

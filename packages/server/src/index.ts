@@ -85,3 +85,4 @@ export {
 } from './services/partners/index.js';
 export { type CompletionTicket, getOrderCompletion, type OrderCompletion } from './tickets/completion.js';
 export { formatOrderNumber } from './tickets/format.js';
+export * from './services/search/index.js';

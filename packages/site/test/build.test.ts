@@ -40,6 +40,7 @@ describe('client build', () => {
       'loyalty',
       'page',
       'restore',
+      'search',
       'show',
     ]);
     expect(assets.manifest?.css).toMatch(/^site-[A-Z0-9]{8}\.css$/);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { statusAnswer, statusFailure } from '../entities/account.js';
 import {
+  AUTOCOMPLETE_SOURCES,
   autocompleteGrouped,
   autocompleteOld,
   boxOfficePoint,
@@ -57,9 +58,17 @@ export const promoBanners = defineCall({
 
 // ---------------------------------------------------------------- Search
 
+/**
+ * The regional site whose shows and venues are searched (spec 2.13; our addition: the spec's
+ * payload has none, and the site sends its own subdomain). Absent or unknown: every city.
+ */
+const searchCity = text(TEXT_MAX.code).optional();
+
+/** index: 'all' or one source (building, performance, organizer, person) to search only that kind. */
 const autocompleteRequest = request({
   text: text(TEXT_MAX.code).trim().min(1),
-  index: text(TEXT_MAX.code).default('all'),
+  index: z.enum(['all', ...AUTOCOMPLETE_SOURCES]).default('all'),
+  city: searchCity,
 });
 
 export const searchAutocomplete = defineCall({
@@ -72,7 +81,8 @@ export const searchAutocomplete = defineCall({
   response: autocompleteOld,
   failure: () => ({ count: 0, items: [] }),
   spec: `${SEARCH}, 3 Autocomplete result (older)`,
-  summary: "Older autocomplete: items {source, label}; index defaults to 'all'.",
+  summary:
+    "Older autocomplete: items {source, label}, the best of each kind in turn (at most 10); count of all matches. index defaults to 'all'. Texts of 2 characters or fewer (except 2 digits) find nothing (spec 5).",
 });
 
 export const searchAutocompleteMore = defineCall({
@@ -85,10 +95,17 @@ export const searchAutocompleteMore = defineCall({
   response: autocompleteGrouped,
   failure: emptyAutocompleteGrouped,
   spec: `${SEARCH}, 3 Autocomplete result (newer)`,
-  summary: 'Grouped autocomplete: genres, performances, venues, persons.',
+  summary:
+    'Grouped autocomplete: genre tags (5), shows with their next date, free places, price in roubles and rating (5), venues (3), persons with their shows (3); each kind with its count. Ranked by relevance, then the nearness of the next date; Russian stems, typos, wrong layout and Latin transliteration are understood.',
 });
 
-/** Filter keys: text, g, sg, page, mnd, mxd (dd.mm.yyyy) and others; several values joined with ':'. */
+/**
+ * Filter keys: text, g, sg, page, mnd, mxd (dd.mm.yyyy) and others; several values joined with
+ * ':'. Ours besides: bid (one venue's shows), city (as for the suggestions) and, on the person
+ * count that the organizer filter also uses, index=organizer to count organizers. Values that a
+ * key does not take (a bad date, a genre that is no id) are ignored: the address is the buyer's
+ * to edit.
+ */
 const searchFilters = request({
   text: text(TEXT_MAX.code).optional(),
   g: text(TEXT_MAX.code).optional(),
@@ -96,6 +113,9 @@ const searchFilters = request({
   page: int().optional(),
   mnd: text(TEXT_MAX.code).optional(),
   mxd: text(TEXT_MAX.code).optional(),
+  bid: text(TEXT_MAX.code).optional(),
+  city: searchCity,
+  index: z.enum(['person', 'organizer']).optional(),
 });
 
 export const searchPerformanceCount = defineCall({
@@ -108,7 +128,7 @@ export const searchPerformanceCount = defineCall({
   response: z.string(),
   failure: textFailure,
   spec: SEARCH,
-  summary: 'Number of matching performances for the filter tooltip (text or HTML).',
+  summary: "Number of matching shows for the filter tooltip, as text: 'Найдено: 21 событие', or 'Ничего не найдено'.",
 });
 
 export const searchPlaceCount = defineCall({
@@ -121,7 +141,7 @@ export const searchPlaceCount = defineCall({
   response: z.string(),
   failure: textFailure,
   spec: SEARCH,
-  summary: 'Number of matching venues for the filter tooltip.',
+  summary: "Number of matching venues for the filter tooltip: 'Найдено: 3 площадки'.",
 });
 
 export const searchPersonCount = defineCall({
@@ -134,7 +154,8 @@ export const searchPersonCount = defineCall({
   response: z.string(),
   failure: textFailure,
   spec: SEARCH,
-  summary: 'Number of matching persons (the organizer filter uses it too).',
+  summary:
+    "Number of matching persons for the tooltip ('Найдено: 2 персоны'); the organizer filter uses it too, with index=organizer ('Найдено: 1 организатор').",
 });
 
 export const searchMapData = defineCall({

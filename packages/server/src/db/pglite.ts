@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database.js';
 
 function wrap(q: { query: PGlite['query'] }): Queryable {
@@ -18,7 +19,8 @@ const insideTransaction = new AsyncLocalStorage<true>();
 /** dataDir undefined means an in-memory database (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm: the search's trigram similarity, as on PostgreSQL (migration 0023).
+  const pg = new PGlite({ dataDir, extensions: { pg_trgm } });
   await pg.waitReady;
   const base = wrap(pg);
   // PGlite runs one statement or transaction at a time. Queue them first come, first served,

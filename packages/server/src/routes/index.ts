@@ -18,6 +18,7 @@ import { privateRoutes } from './private.js';
 import { refundRoutes } from './refunds.js';
 import { restoreRoutes } from './restore.js';
 import { reviewRoutes } from './reviews.js';
+import { searchRoutes } from './search.js';
 import { seatSetRoutes } from './seat-sets.js';
 import { serviceRoutes } from './service.js';
 import { widgetHostRoutes } from './widget-host.js';
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   reviewRoutes,
   bonusRoutes,
   refundRoutes,
+  searchRoutes,
 ];

@@ -6,6 +6,7 @@ import { LoginDialog } from './account/LoginForm.js';
 import { OAuthCompletionDialog } from './account/OAuthCompletion.js';
 import { WishlistHeaderLink } from './account/WishlistHeaderLink.js';
 import { type SiteChrome, withSession } from './chrome.js';
+import { HeaderSearch } from './search/HeaderSearch.js';
 
 /** The promotional phrase of both specs (site-browsing-account.md 1, hall-basket-checkout.md 1). */
 export const NO_FEE_PHRASE = 'Билеты продаются без комиссии и сервисного сбора';
@@ -57,6 +58,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
           <span className="logo__word">Partera</span>
         </a>
         {chrome.lite ? null : <CitySwitch chrome={chrome} />}
+        {chrome.lite ? null : <HeaderSearch chrome={chrome} />}
         <BasketLink count={chrome.basketCount} href={withSession('/shopcart/', chrome.urlSession)} />
         {chrome.lite || !chrome.account ? null : <WishlistHeaderLink />}
         {chrome.lite ? null : <AccountLinks chrome={chrome} />}

@@ -28,6 +28,15 @@ export interface SiteChrome {
    * asks for (site-browsing-account.md 2.3). Absent or null: no form.
    */
   completion?: { needsEmail: boolean; needsConsent: boolean } | null;
+  /** The header's search box (site-browsing-account.md 2.2); absent: the grouped variant, empty. */
+  search?: HeaderSearchChrome;
+}
+
+export interface HeaderSearchChrome {
+  /** Which suggestion list: the newer grouped one or the older list (configuration). */
+  variant: 'grouped' | 'list';
+  /** The text of the results page being shown, kept in the box. */
+  text: string;
 }
 
 export interface UrlSession {

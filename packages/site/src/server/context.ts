@@ -18,6 +18,7 @@ import {
 } from '@partera/server';
 import type { SiteChrome } from '../pages/chrome.js';
 import { CITY_COOKIE, citySubdomainOf, DEFAULT_CITIES } from './city.js';
+import { headerSearchOf } from './search-config.js';
 
 /** Regional sites rarely change: each process re-reads them at most once a minute. */
 const CACHE_TTL_MS = 60_000;
@@ -103,6 +104,7 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
           account && (req.query as Record<string, unknown>).oauth === 'complete'
             ? await completionOf(deps.db, account.id)
             : null,
+        search: headerSearchOf(req),
       };
       return { deps, city, chrome, basket: basket && { ...basket, userIsGuest: account === null }, lite, account };
     },

@@ -38,6 +38,7 @@ import {
   waitingPage,
 } from './pages.js';
 import { type PageRender, type RenderContext, renderPage } from './render.js';
+import { SEARCH_PAGE_KINDS, searchResultsPage } from './search-pages.js';
 
 export interface SitePagesOptions {
   /** Built client assets; read from dist/public (or the source stylesheet) when absent. */
@@ -182,6 +183,13 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const page = await promotionPage({ ...ctx, account: ctx.account }, req);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
+
+    // Search results (site-browsing-account.md 2.6): shows, venues, persons, organizers.
+    for (const kind of SEARCH_PAGE_KINDS) {
+      app.get(`/search/${kind}/`, async (req, reply) =>
+        send(req, reply, await searchResultsPage(await load(req), req, kind)),
+      );
+    }
 
     // The loyalty phone sign-up and its thank-you page (site-browsing-account.md 2.12, 3, 5).
     app.get('/loyalty/', async (req, reply) => send(req, reply, loyaltyPage(await load(req), req)));

@@ -18,7 +18,8 @@ export type ClientEntry =
   | 'restore'
   | 'bank'
   | 'cabinet'
-  | 'loyalty';
+  | 'loyalty'
+  | 'search';
 
 export interface PageRender<D> {
   entry: ClientEntry;

@@ -16,6 +16,7 @@ import bannerStats from './0016_banner_stats.js';
 import giftsPackages from './0017_gifts_packages.js';
 import seatViewsListView from './0018_seat_views_list_view.js';
 import placeCountStripes from './0019_place_count_stripes.js';
+import search from './0023_search.js';
 
 export interface Migration {
   version: string;
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   { version: '0017_gifts_packages', sql: giftsPackages },
   { version: '0018_seat_views_list_view', sql: seatViewsListView },
   { version: '0019_place_count_stripes', sql: placeCountStripes },
+  { version: '0023_search', sql: search },
 ];

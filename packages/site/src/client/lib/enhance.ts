@@ -101,6 +101,8 @@ export function accountCorner(doc: Document = document): void {
 
 export function enhancePage(): void {
   scrollToTopButton();
+  // The header's search suggestions (spec 2.2), loaded after the page; it starts itself.
+  void import('./search-box.js');
   posterFallbacks();
   accountCorner();
   // A signed-in buyer's page (the header's 'Выйти'): the review prompt and 'Написать отзыв' (review-prompt.ts).

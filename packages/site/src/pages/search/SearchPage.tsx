@@ -1,0 +1,95 @@
+/** @jsxRuntime automatic */
+import type { GenreBranch, ResultItems, ResultsKind, ResultsPage } from '@partera/server';
+import type { SiteChrome } from '../chrome.js';
+import { Layout } from '../Layout.js';
+import { SearchFilterForm } from './SearchFilterForm.js';
+import { SearchResultList } from './SearchResultList.js';
+
+export interface SearchPageData {
+  chrome: SiteChrome;
+  kind: ResultsKind;
+  text: string;
+  genres: GenreBranch[];
+  selected: { g: number[]; sg: number[]; venueId: number | null };
+  /** dd.mm.yyyy or ''. */
+  mnd: string;
+  mxd: string;
+  presets: Array<{ label: string; mnd: string; mxd: string }>;
+  result: ResultsPage<ResultItems[ResultsKind]>;
+  timeZone: string;
+}
+
+export const SEARCH_TABS: ReadonlyArray<[ResultsKind, string]> = [
+  ['performance', 'События'],
+  ['place', 'Площадки'],
+  ['person', 'Персоны'],
+  ['organizer', 'Организаторы'],
+];
+
+export const searchPath = (kind: ResultsKind) => `/search/${kind}/`;
+
+/** The address of a results page with these keys (several values joined with ':'). */
+export function searchHref(kind: ResultsKind, keys: Record<string, string | number | number[] | null>): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(keys)) {
+    const v = Array.isArray(value) ? value.join(':') : value;
+    if (key === 'text' || (v !== null && v !== '' && v !== undefined)) q.set(key, String(v ?? ''));
+  }
+  return `${searchPath(kind)}?${q.toString()}`;
+}
+
+/** A results page (spec 2.6): tabs that keep the text, the filters, the results and the pages. */
+export function SearchPage({ data }: { data: SearchPageData }) {
+  const { kind, text, result } = data;
+  const keys = {
+    text,
+    g: data.selected.g,
+    sg: data.selected.sg,
+    mnd: data.mnd,
+    mxd: data.mxd,
+    bid: data.selected.venueId,
+  };
+  return (
+    <Layout chrome={data.chrome}>
+      <div className="container search-page" data-search-page={kind}>
+        <h1 className="search-page__title">{text ? `Результаты поиска: «${text}»` : 'Поиск'}</h1>
+        <nav className="search-tabs" aria-label="Что искать">
+          {SEARCH_TABS.map(([k, label]) => (
+            <a
+              key={k}
+              className={k === kind ? 'search-tabs__tab is-current' : 'search-tabs__tab'}
+              href={searchHref(k, { text })}
+              aria-current={k === kind ? 'page' : undefined}
+            >
+              {label}
+            </a>
+          ))}
+        </nav>
+        <div className="search-page__grid">
+          <SearchFilterForm data={data} />
+          <section className="search-page__results" aria-labelledby="search-found">
+            <p id="search-found" className="search-page__found">
+              {result.total === 0 ? 'Ничего не найдено' : `Найдено: ${result.total}`}
+            </p>
+            <SearchResultList data={data} />
+            {result.pages > 1 ? (
+              <nav className="search-pager" aria-label="Страницы">
+                {Array.from({ length: Math.min(result.pages, 50) }, (_, i) => i + 1).map((n) =>
+                  n === result.page ? (
+                    <span key={n} className="search-pager__page is-current" aria-current="page">
+                      {n}
+                    </span>
+                  ) : (
+                    <a key={n} className="search-pager__page" href={searchHref(kind, { ...keys, page: n })}>
+                      {n}
+                    </a>
+                  ),
+                )}
+              </nav>
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </Layout>
+  );
+}
