@@ -84,12 +84,13 @@ export const examples: Record<string, CallExample> = {
     invalid: { packagePerformances: ['1024'] },
   },
   'basket.loadMetroList': { valid: {}, invalid: 'metro' },
-  'basket.applyPromo': { valid: { promocode: 'SPRING24', ...S }, invalid: { promocode: '   ' } },
+  'basket.applyPromo': { valid: { promocode: 'SPRING24', ...S }, invalid: {} },
   'basket.applyGiftCardNoLimits': {
     valid: { ftlsid: 'f3a9c0d2e1', gift_card_number: 'ABCD-1234-EFGH' },
     invalid: { ftlsid: 'f3a9c0d2e1' },
   },
-  'basket.applyGiftCard': { valid: { gift_card_number: 'ABCD-1234' }, invalid: { gift_card_number: '' } },
+  'basket.applyGiftCard': { valid: { gift_card_number: 'ABCD-1234' }, invalid: {} },
+  'basket.applyCashback': { valid: { action: 'spisat_keshbek' }, invalid: { action: 'spend' } },
   'basket.registrationValidateField': {
     valid: { field: 'email', value: 'anna@example.ru' },
     invalid: { field: 'phone', value: '+79161234567' },
@@ -173,6 +174,7 @@ export const examples: Record<string, CallExample> = {
     invalid: { orderId: '77001' },
   },
   'payment.state': { valid: { orderId: '77001', token: 'abc' }, invalid: { orderId: 'order-1' } },
+  'payment.sbp': { valid: { orderId: '77001', token: 'abc' }, invalid: { orderId: 'order-1' } },
   'payment.partnerPayOrder': {
     valid: { orderToken: '5b0c6f1e-2d7a-4b8e-9f3c-1a2b3c4d5e6f' },
     invalid: { orderToken: '../../orders/1' },
@@ -201,6 +203,12 @@ export const examples: Record<string, CallExample> = {
       holder: 'ANNA IVANOVA',
     },
     invalid: 'pan=4111111111111111',
+  },
+  'payment.sandboxBankSbp': { valid: { mdOrder: 'sbx_7f3a9c0d2e1b' }, invalid: null },
+  'payment.sandboxBankSbpPay': { valid: { mdOrder: 'sbx_7f3a9c0d2e1b', action: 'pay' }, invalid: 'action=pay' },
+  'payment.sandboxBankAcs': {
+    valid: { MD: 'sbx_7f3a9c0d2e1b', PaReq: 'c2J4XzdmM2E5YzBkMmUxYg.wallet.9f8e7d', TermUrl: '/payment/wallet/term/' },
+    invalid: ['MD', 'sbx_7f3a9c0d2e1b'],
   },
   'payment.sandboxBank3ds': {
     valid: { mdOrder: 'sbx_7f3a9c0d2e1b', token: 'c2J4XzdmM2E5YzBkMmUxYg.3ds.9f8e7d', code: '12345' },

@@ -3,9 +3,10 @@
  * renders it.
  */
 import type { BasketState } from '@partera/contract';
-import { type CheckoutDeps, checkoutReady, createBasketStore, createCheckoutFlow } from '@partera/core';
+import { checkoutReady } from '@partera/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http, ORIGIN, type Route, seatTicket, serve } from './support/server.js';
+import { flowFor } from './support/checkout.js';
+import { ORIGIN, type Route, seatTicket, serve } from './support/server.js';
 
 const basket = (over: Partial<BasketState> = {}): BasketState => ({
   tickets: [seatTicket()],
@@ -29,28 +30,6 @@ const routes: Record<string, Route> = {
   'GET /order/createSessionOrder/': () => ({ error: 0, url: '/payment/session/501/', params: { token: 'ord-501' } }),
   'POST /payment/session/501/': bankSession,
 };
-
-function flowFor(state: BasketState, over: Partial<CheckoutDeps> = {}) {
-  const alerts: string[] = [];
-  const toasts: string[] = [];
-  const focused: string[] = [];
-  const navigation = { go: vi.fn<(url: string) => void>(), reload: vi.fn<() => void>() };
-  const flow = createCheckoutFlow({
-    http,
-    basket: createBasketStore(state),
-    navigation,
-    notices: { alert: (m) => alerts.push(m), toast: (m) => toasts.push(m) },
-    isIframe: false,
-    isMobile: () => false,
-    paymentCard: 'bankovskaya_karta',
-    cookies: () => '',
-    fingerprint: false,
-    askPhoneConfirmation: () => false,
-    focus: (field) => focused.push(field),
-    ...over,
-  });
-  return { flow, alerts, toasts, focused, navigation };
-}
 
 function fillGuest(flow: ReturnType<typeof flowFor>['flow']) {
   flow.guest.change('email', 'buyer@example.ru');

@@ -41,10 +41,7 @@ function contractImports(file: string): string[] {
  * Calls the widgets already make that the server does not answer yet, each with the capability
  * that brings it. The list may only shrink: a call served since must leave it.
  */
-const OWED: Record<string, string> = {
-  // The completion page's table-booking link (checkout issue).
-  'embedding.bartelloAuth': 'checkout: the completion page’s table booking',
-};
+const OWED: Record<string, string> = {};
 
 const calls = new Map(contract.allCalls.map((c) => [c.id, c]));
 const isCall = (value: unknown): value is contract.CallDef =>

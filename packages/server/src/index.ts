@@ -66,12 +66,14 @@ export {
 } from './notifications/outbox.js';
 export { type BuyerOrder, findBuyerOrder } from './payments/buyer-order.js';
 export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
+export { walletConfigOf } from './payments/wallets/config.js';
 export { type PromotionViewPage, servePromotionViewPage } from './routes/bonus.js';
 export { type DemoLoader, type RunningServer, startServer } from './runtime.js';
 export { getBasketState } from './services/basket/index.js';
 export * from './services/catalogue/index.js';
 export { notifyOnSale, type OnSaleNotifyDeps, type OnSaleNotifyResult } from './services/catalogue/on-sale-notify.js';
 export { scoreOfVoter, voterKeyOf } from './services/catalogue/rating-vote.js';
+export { basketStateWithCheckout } from './services/checkout/state.js';
 export {
   createPartnerOriginsCache,
   type FramedSession,
@@ -83,6 +85,6 @@ export {
   type PartnerOriginsCache,
   registerPartner,
 } from './services/partners/index.js';
+export * from './services/search/index.js';
 export { type CompletionTicket, getOrderCompletion, type OrderCompletion } from './tickets/completion.js';
 export { formatOrderNumber } from './tickets/format.js';
-export * from './services/search/index.js';

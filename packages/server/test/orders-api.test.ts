@@ -66,7 +66,8 @@ describeEachDatabase('order calls', (get) => {
     expect(registered.json().state).toBe(1);
     expect((await b.get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=')).json().error).toBe(620);
     await b.post('/hallPlace/select/', { cypher: f.seats[10]! });
-    expect((await b.get('/order/createSessionOrder/?pm=cash&dm=eticket&cookies=')).json().error).toBe(1);
+    // Cash goes with a box-office booking only (4.5): a pair the checkout does not offer reloads the page.
+    expect((await b.get('/order/createSessionOrder/?pm=cash&dm=eticket&cookies=')).json().error).toBe(630);
     const before = b.sessionId;
     const r = (await b.get('/order/createSessionOrder/?pm=card&dm=eticket&cookies=')).json();
     expect(r).toMatchObject({ error: 0, isFullGiftCardPayment: false, session: { id: b.sessionId } });

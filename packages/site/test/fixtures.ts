@@ -193,6 +193,7 @@ export const completion = (over: Partial<OrderCompletion['order']> = {}): OrderC
       row: '3',
       place: '7',
       price: 120000,
+      gifts: 2,
       pdfUrl: '/order/ticket/T-1.pdf?token=tok',
     },
     {
@@ -206,9 +207,12 @@ export const completion = (over: Partial<OrderCompletion['order']> = {}): OrderC
       row: '3',
       place: '8',
       price: 120000,
+      gifts: 0,
       pdfUrl: '/order/ticket/T-2.pdf?token=tok',
     },
   ],
   allTicketsPdfUrl: '/order/tickets/41.pdf?token=tok',
   lastPayment: { status: 'succeeded', declineReason: null },
+  cashbackPartner: { name: 'Демо-оператор связи', percent: 5 },
+  payAgainUrl: null,
 });

@@ -348,11 +348,30 @@ describe('order complete page', () => {
     expect(linkHref(html, 'Зарегистрироваться и получить кешбэк')).toBe('/landing/cashback_rules/');
     expect(linkHref(html, 'Забронировать столик')).toBe('https://bartello.example/booking/');
     expect(html).toContain('data-order-id="41"');
+    // The gifts, collected at the venue; the rules and the FAQ (4.12).
+    expect(text).toContain('+ 2 подарка к билету — получите на площадке, предъявив билет');
+    expect(text).toContain('Кешбэк 5% за билеты');
+    expect(linkHref(html, 'Правила программы кешбэка')).toBe('/landing/cashback_rules/');
+    expect(linkHref(html, 'Частые вопросы')).toBe('/landing/help_faq/');
+    // No cashback registration for an order placed under no cashback partner.
+    const plain = render({
+      entry: 'complete',
+      Component: OrderCompletePage,
+      hydrate: false,
+      data: {
+        chrome: chrome(),
+        completion: { ...completion(), cashbackPartner: null },
+        timeZone: 'Europe/Moscow',
+        ...links,
+      },
+    });
+    expect(plain).not.toContain('Зарегистрироваться и получить кешбэк');
   });
 
   it('tells a declined payment apart from one being processed', () => {
     const declined = completion({ status: 'new' });
     declined.lastPayment = { status: 'declined', declineReason: 'Недостаточно средств' };
+    declined.payAgainUrl = '/payment/bank/41/?token=tok';
     const html = render({
       entry: 'complete',
       Component: OrderCompletePage,
@@ -361,6 +380,10 @@ describe('order complete page', () => {
     });
     expect(visibleText(html)).toContain('Оплата не прошла Заказ № 000041 не оплачен: Недостаточно средств.');
     expect(linkHref(html, 'Вернуться в корзину')).toBe('/shopcart/');
+    expect(linkHref(html, 'Оплатить')).toBe('/payment/bank/41/?token=tok');
+    expect(linkHref(html, 'Нажимая кнопку "Оплатить", вы принимаете условия пользовательского соглашения.')).toBe(
+      '/landing/useragreement/',
+    );
     expect(html).not.toContain('Скачать');
     const pending = completion({ status: 'new' });
     pending.lastPayment = { status: 'pending', declineReason: null };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { analyticsTicket, basketStateAnswer, giftCardAnswer, metroStation } from '../entities/basket.js';
 import { cypher, selectionAnswer, selectionFailure } from '../entities/hall.js';
+import { cashbackAction } from '../entities/order.js';
 import { id, list, request, TEXT_MAX, text, zeroOne } from '../wire.js';
 
 const HALL = 'hall-basket-checkout.md';
@@ -58,12 +59,13 @@ export const applyPromo = defineCall({
   changesState: true,
   path: '/shopcart/applypromo/',
   params: 'query',
-  request: request({ promocode: text(TEXT_MAX.code).trim().min(1) }),
+  request: request({ promocode: text(TEXT_MAX.code).trim() }),
   answer: 'json',
   response: errorMessageAnswer,
   failure: errorMessageFailure,
   spec: `${HALL} 7.4, 8.4`,
-  summary: "Applies a promo code to the basket; error 0 on success, else the message (default 'Промокод не найден').",
+  summary:
+    "Applies a promo code to the basket; error 0 on success, else the message (default 'Промокод не найден'). An empty code removes the applied one.",
 });
 
 export const applyGiftCardNoLimits = defineCall({
@@ -73,7 +75,8 @@ export const applyGiftCardNoLimits = defineCall({
   params: 'form',
   request: request({
     ftlsid: text(TEXT_MAX.code).optional(),
-    gift_card_number: text(TEXT_MAX.code).trim().min(1),
+    /** Empty: the applied gift card is removed. */
+    gift_card_number: text(TEXT_MAX.code).trim(),
   }),
   answer: 'json',
   response: giftCardAnswer,
@@ -87,13 +90,31 @@ export const applyGiftCard = defineCall({
   method: 'POST',
   path: '/shopcart/applygiftcard/',
   params: 'form',
-  request: request({ gift_card_number: text(TEXT_MAX.code).trim().min(1) }),
+  request: request({ gift_card_number: text(TEXT_MAX.code).trim() }),
   answer: 'json',
   response: giftCardAnswer,
   failure: (message) => ({ success: false, message }),
   spec: `${HALL} 7.4 (gift card form), 3.14`,
   summary:
     'Gift card form variant; concrete path chosen for the spec’s “form’s own action” (the form’s method is POST). Answers cardBalanceRemainAfterApplying.',
+});
+
+/**
+ * The partner's cashback choice (extension, decision 0034): the checkbox with its accumulate or
+ * spend choice (2.3, 3.11), kept with the basket so the basket state's totals and the order agree;
+ * an empty action unchecks it.
+ */
+export const applyCashback = defineCall({
+  id: 'basket.applyCashback',
+  method: 'POST',
+  path: '/shopcart/applycashback/',
+  params: 'form',
+  request: request({ action: z.union([cashbackAction, z.literal('')]) }),
+  answer: 'json',
+  response: errorMessageAnswer,
+  failure: errorMessageFailure,
+  spec: `${HALL} 2.3, 3.11, 4.5, 9 (extension)`,
+  summary: "Sets the partner's cashback action of the basket (nakopit_keshbek, spisat_keshbek, or '' for none).",
 });
 
 export const registrationValidateField = defineCall({
@@ -151,6 +172,7 @@ export const basketCalls = [
   applyPromo,
   applyGiftCardNoLimits,
   applyGiftCard,
+  applyCashback,
   registrationValidateField,
   basketGetTickets,
   basketState,

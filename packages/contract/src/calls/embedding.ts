@@ -11,7 +11,8 @@ export const bartelloAuth = defineCall({
   method: 'GET',
   path: '/bartello/auth/',
   params: 'query',
-  request: request({ orderId: id() }),
+  /** token: extension, the order's token (a guest on another device); else the order's own session. */
+  request: request({ orderId: id(), token: text(TEXT_MAX.code).optional() }),
   answer: 'json',
   response: z.object({
     token: z.string().optional(),
@@ -20,7 +21,8 @@ export const bartelloAuth = defineCall({
   }),
   failure: (message, code) => ({ error: code ?? 1, message }),
   spec: `${HALL} 7.8, 4.12`,
-  summary: 'Token for the partner restaurant table-booking link (opened in a new tab with ?token=).',
+  summary:
+    'Token for the partner restaurant table-booking link (opened in a new tab with ?token=): signed, valid 30 minutes, only for the owner of a paid order (its session, or the order’s token); {error: 1, message} otherwise.',
 });
 
 /**

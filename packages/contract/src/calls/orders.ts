@@ -18,6 +18,16 @@ const optionalCode = () => text(TEXT_MAX.code).optional();
 /** The old client's document.cookie, sent along for analytics. */
 const cookies = () => text(TEXT_MAX.text).optional();
 
+/** A guest buyer's details (3.13): the courier order of a guest sends them beside delivery[...]. */
+const guestFields = {
+  email: text(TEXT_MAX.email).optional(),
+  name: text(TEXT_MAX.name).optional(),
+  surname: text(TEXT_MAX.name).optional(),
+  family: text(TEXT_MAX.name).optional(),
+  patronymic: text(TEXT_MAX.name).optional(),
+  phone: text(TEXT_MAX.phone).optional(),
+};
+
 export const orderCreate = defineCall({
   id: 'orders.create',
   method: 'GET',
@@ -34,10 +44,11 @@ export const orderCreate = defineCall({
     cookies: cookies(),
   }),
   answer: 'json',
-  response: orderAnswer,
+  response: anonymousOrderAnswer,
   failure: orderFailure,
   spec: `${HALL} 7.5, 4.7, 8.3`,
-  summary: 'Creates the order from the basket (one reading sends only payment, delivery, payment_card); follow url.',
+  summary:
+    'Creates the signed-in buyer’s order from the basket (one reading sends only payment, delivery, payment_card); follow url. Extension: the answer also carries the new session, as the anonymous order’s.',
 });
 
 export const orderAddDelivery = defineCall({
@@ -55,12 +66,15 @@ export const orderAddDelivery = defineCall({
     'delivery[metro]': id(),
     'delivery[phone]': text(TEXT_MAX.phone),
     'delivery[address]': text(TEXT_MAX.text),
+    /** Extension: a guest's own details (3.13), as the anonymous order sends them; a signed-in buyer's come from the account. */
+    ...guestFields,
   }),
   answer: 'json',
-  response: orderAnswer,
+  response: anonymousOrderAnswer,
   failure: orderFailure,
   spec: `${HALL} 7.5, 3.12, 5.4, 8.3`,
-  summary: 'Creates the order with courier delivery (delivery[name] is the surname).',
+  summary:
+    'Creates the order with courier delivery (delivery[name] is the surname); a guest also sends email, name, surname (or family), patronymic, phone. Extension: answers like the anonymous order (url, params, session).',
 });
 
 export const createSessionOrder = defineCall({
@@ -102,6 +116,8 @@ const anonymousRequest = request({
   extra: jsonField(z.looseObject({ fingerprint: optionalCode() })).optional(),
   'extra[fingerprint]': optionalCode(),
   cashback: cashbackAction.optional(),
+  /** Extension: the delivery chosen (3.11; e-ticket when absent). Courier delivery goes through /order/addDelivery/. */
+  delivery: deliveryMethod.optional(),
 })
   .refine((v) => Boolean(v.surname?.trim() || v.family?.trim()), {
     message: 'surname (family) обязательна',

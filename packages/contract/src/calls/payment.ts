@@ -70,17 +70,25 @@ const walletProceedAnswer = orderAnswer.extend({
     .optional(),
 });
 
+/** Extension: a guest's order opened with the order's token (the e-mail link, another device) rather than its session. */
+const buyerOrderToken = text(TEXT_MAX.code).optional();
+
 export const applePayProceed = defineCall({
   id: 'payment.applePayProceed',
   method: 'POST',
   path: '/pay/applepayproceed/',
   params: 'form-or-json',
-  request: request({ orderId: id(), token: jsonField(z.record(text(TEXT_MAX.code), z.unknown())) }),
+  request: request({
+    orderId: id(),
+    token: jsonField(z.record(text(TEXT_MAX.code), z.unknown())),
+    orderToken: buyerOrderToken,
+  }),
   answer: 'json',
   response: orderAnswer,
   failure: orderFailure,
   spec: `${HALL} 7.6, 4.10, 8.5`,
-  summary: 'Phone-maker wallet: sends the payment token (JSON); follow url or show message.',
+  summary:
+    'Phone-maker wallet: sends the payment token (JSON) for the buyer’s own order (session, or orderToken); follow url or show message. The amount is the order’s; the token is passed to the acquirer and neither logged nor stored.',
 });
 
 export const applePaySession = defineCall({
@@ -93,7 +101,8 @@ export const applePaySession = defineCall({
   response: z.record(z.string(), z.unknown()),
   failure: (message, code) => ({ error: code ?? 1, message }),
   spec: `${HALL} 7.6, 4.10`,
-  summary: 'Validates the merchant with the wallet’s validationURL; answers the merchant session.',
+  summary:
+    'Validates the merchant with the wallet’s validationURL; answers the merchant session. Only the wallet’s own validation hosts (https, default port, /paymentservices/…) are accepted: any other url answers {error: 1, message} and no request is made.',
 });
 
 export const googlePayProceed = defineCall({
@@ -101,14 +110,44 @@ export const googlePayProceed = defineCall({
   method: 'POST',
   path: '/pay/googlepayproceed/',
   params: 'form-or-json',
-  request: request({ orderId: id(), token: text(TEXT_MAX.text).min(1) }),
+  request: request({ orderId: id(), token: text(TEXT_MAX.text).min(1), orderToken: buyerOrderToken }),
   answer: 'json',
   /** The original answers a JSON string holding the object; both are accepted. */
   response: jsonField(walletProceedAnswer),
   failure: orderFailure,
   spec: `${HALL} 7.6, 4.10, 8.5`,
   summary:
-    'Browser wallet: error=1 shows the message; acsUrl present → 3-D Secure form (MD, PaReq, TermUrl); else url.',
+    'Browser wallet: error=1 shows the message; acsUrl present → 3-D Secure form (MD, PaReq, TermUrl); else url. For the buyer’s own order (session, or orderToken); the amount is the order’s.',
+});
+
+/** The SBP call's answer (decision 0036). */
+export const sbpPaymentAnswer = z.object({
+  error: z.number().int(),
+  message: z.string().optional(),
+  /** pending: show the QR code and poll /payment/state/; paid: follow redirectUrl. */
+  status: z.enum(['pending', 'paid']).optional(),
+  /** What the QR code says: the acquirer's link, also opened directly on a phone. */
+  payload: z.string().optional(),
+  appUrl: z.string().optional(),
+  /** The QR code drawn: an SVG path of unit squares in a viewBox of size × size (quiet zone included). */
+  qr: z.object({ size: z.number().int(), path: z.string() }).optional(),
+  redirectUrl: z.string().optional(),
+});
+export type SbpPaymentAnswer = z.infer<typeof sbpPaymentAnswer>;
+
+export const paymentSbp = defineCall({
+  id: 'payment.sbp',
+  method: 'POST',
+  path: '/payment/sbp/:orderId/',
+  params: 'form-or-json',
+  request: request({ orderId: id(), token: text(TEXT_MAX.code).optional() }),
+  answer: 'json',
+  response: sbpPaymentAnswer,
+  failure: (message, code) => ({ error: code ?? 1, message }),
+  spec: `${HALL} 7.6 (beyond the spec: the fast-payment system, SBP)`,
+  summary:
+    'Pays the buyer’s own order (session, or token) by SBP: answers the QR code (payload and its drawing) and the link a phone opens its bank app with; the page polls /payment/state/. A second call while the payment is open answers the same QR code (one payment per order). An order already paid answers status paid with redirectUrl; {error: 1, message} otherwise.',
+  extension: true,
 });
 
 // ---------------------------------------------------------------- Acquirer side (extensions)
@@ -268,6 +307,53 @@ export const sandboxBank3ds = defineCall({
   extension: true,
 });
 
+export const sandboxBankSbp = defineCall({
+  id: 'payment.sandboxBankSbp',
+  method: 'GET',
+  path: '/sandbox-bank/sbp/',
+  params: 'query',
+  request: malformedAsNull(sessionFreeRequest({ mdOrder: bankPaymentId })),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${SANDBOX_BANK}; beyond the spec: SBP`,
+  summary:
+    'The sandbox bank’s app for an SBP payment: what its QR code and the phone’s link open. Shows the amount with the buttons to pay or to decline; the 404 page for an unknown payment.',
+  extension: true,
+});
+
+export const sandboxBankSbpPay = defineCall({
+  id: 'payment.sandboxBankSbpPay',
+  method: 'POST',
+  path: '/sandbox-bank/sbp/',
+  params: 'form',
+  request: malformedAsNull(sessionFreeRequest({ mdOrder: bankPaymentId, action: z.enum(['pay', 'decline']) })),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${SANDBOX_BANK}; beyond the spec: SBP`,
+  summary:
+    'The sandbox bank app’s answer to an SBP payment, posted by its own page: pays or declines it and notifies the shop as an acquirer would; answers the result page.',
+  extension: true,
+});
+
+export const sandboxBankAcs = defineCall({
+  id: 'payment.sandboxBankAcs',
+  method: 'POST',
+  path: '/sandbox-bank/acs/',
+  params: 'form',
+  request: malformedAsNull(
+    sessionFreeRequest({ MD: bankPaymentId, PaReq: text(200).min(1), TermUrl: text(TEXT_MAX.url).default('') }),
+  ),
+  answer: 'html',
+  response: htmlAnswer(),
+  failure: htmlFailure,
+  spec: `${HALL} 4.10 (the 3-D Secure form of the browser wallet: MD, PaReq, TermUrl posted to acsUrl)`,
+  summary:
+    'The sandbox bank’s 3-D Secure page for a browser-wallet payment, posted by the checkout’s hidden form into the payment frame. A PaReq that is not the bank’s for this MD answers the card-form page of a stale step; the code is then confirmed through /sandbox-bank/3ds/.',
+  extension: true,
+});
+
 export const paymentCalls = [
   paymentSession,
   payNotifyMts,
@@ -280,4 +366,8 @@ export const paymentCalls = [
   sandboxBankPage,
   sandboxBankPay,
   sandboxBank3ds,
+  paymentSbp,
+  sandboxBankSbp,
+  sandboxBankSbpPay,
+  sandboxBankAcs,
 ] as const;

@@ -125,8 +125,26 @@ export const paymentSessionAnswer = z.object({
   post: z.record(z.string(), z.string()).optional(),
   /** 'mts_pay' selects the partner's pay widget (4.8). */
   provider: z.string().optional(),
+  /** Extension (decision 0036): 'top' when the acquirer's page refuses to be framed: open url with its map in the top window. */
+  target: z.enum(['frame', 'top']).optional(),
 });
 export type PaymentSessionAnswer = z.infer<typeof paymentSessionAnswer>;
+
+/** 3.17 The browser (and Android) wallet's configuration, money in roubles (decision 0036). */
+export interface WalletConfig {
+  gateway: string;
+  gatewayMerchantId: string;
+  merchantId: string;
+  merchantName: string;
+  environment: 'TEST' | 'PRODUCTION';
+  /** 0: a payment-method option; 1: the order page's button; 2: the session or guest order's button. */
+  type: 0 | 1 | 2;
+  /** The page runs inside the Android app, whose bridge takes the browser wallet's part. */
+  isAndroidApp: boolean;
+  /** Roubles. */
+  orderTotal: number;
+  orderId?: string;
+}
 
 /** 3.16 Card payment widget configuration. tokenId is sent only when non-empty. */
 export const paymentWidgetConfig = z.object({

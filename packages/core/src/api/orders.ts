@@ -31,6 +31,15 @@ export interface AnonymousOrderInput {
   cookies: string;
   /** Visitor id from browser fingerprinting, sent in extra (optional). */
   fingerprint?: string;
+  /** The delivery method (the checkout's choice; the call's loose request takes it beside 3.13's fields). */
+  delivery?: string;
+  /** Culture card and other non-card methods (5.5): patronymic and phone. */
+  patronymic?: string;
+  phone?: string;
+  /** Culture card: the buyer's details as JSON (3.13). */
+  pushkinCardInfo?: string;
+  /** The cashback action (3.13). */
+  cashback?: string;
 }
 
 /** POST /order/createAnonymousOrder/ → error, url, isFullGiftCardPayment, params. */
@@ -56,6 +65,8 @@ export interface SessionOrderInput {
   dm: string;
   pc: string | null;
   cookies: string;
+  /** The cashback action (3.13), sent beside pm and dm. */
+  cashback?: string;
 }
 
 /** GET /order/createSessionOrder/ → error, url; the order id is the second-to-last path segment of url. */

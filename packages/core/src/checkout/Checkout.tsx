@@ -1,25 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { BasketState } from '../api/basket.js';
 import type { Http } from '../api/http.js';
-import { type BasketStore, createBasketStore } from '../basket/store.js';
-import { visitorId } from '../payment/fingerprint.js';
-import {
-  type CheckoutFlow,
-  checkoutReady,
-  createCheckoutFlow,
-  type DeliveryMethod,
-  metricCookies,
-  type PaymentMethod,
-} from '../store/checkout-flow.js';
-import { askHost } from '../store/events.js';
-import type { GuestContactField } from '../store/guest-form.js';
-import { MOBILE_QUERY, useMediaQuery } from '../ui/media.js';
+import type { BasketStore } from '../basket/store.js';
+import { type CheckoutState, checkoutReady, checkoutStep } from '../store/checkout-flow.js';
+import { type CheckoutOffer, choiceRules, chosenDelivery, karmaStopOn, offerOf } from '../store/checkout-offer.js';
 import { browserNavigation, type Navigation } from '../ui/navigation.js';
-import { useNotices } from '../ui/notices.js';
-import { Choice, type ChoiceOption } from './choice.js';
 import { GuestContacts } from './guest-fields.js';
+import { BookingConflictDialog, PinDialog } from './lazy.js';
+import { Methods } from './methods.js';
 import { PayButton, PaymentPanel, ProcessingStatus } from './pay-panel.js';
+import { HelpLinks, Steps, Totals } from './summary.js';
+import { useCheckoutFlow } from './use-flow.js';
 
 export interface CheckoutProps {
   http: Http;
@@ -27,12 +19,12 @@ export interface CheckoutProps {
   initialState?: BasketState;
   /** The store shared with the basket widget of the same page. */
   store?: BasketStore;
-  /** Embedded in a partner's frame: card and e-ticket are not chosen for the buyer (spec 2.3, 6). */
+  /** Embedded in a partner's frame: nothing is chosen for the buyer (spec 2.3, 6). */
   isIframe?: boolean;
-  /** Overrides the 575 px media query (the mobile pay button and agreement line). */
+  /** Overrides the 575 px media query (the select of methods, the mobile pay button and agreement line). */
   mobile?: boolean;
   navigation?: Navigation;
-  /** The payment card type sent as pc. */
+  /** The payment card type sent as pc when the server offers no card-type block. */
   paymentCard?: string;
   /** Analytics cookies sent with the order (default: session storage MetricCookie). */
   cookies?: () => string;
@@ -43,92 +35,72 @@ export interface CheckoutProps {
   /** Where a paid or failed payment leads when the session answer names no return URL. */
   successUrl?: string;
   failUrl?: string;
+  /** Overrides of the promo and gift card delays (tests). */
+  promoDebounceMs?: number;
+  giftCardDebounceMs?: number;
 }
 
-const PAYMENTS: readonly ChoiceOption<PaymentMethod>[] = [{ value: 'card', label: 'Банковской картой' }];
-const DELIVERIES: readonly ChoiceOption<DeliveryMethod>[] = [{ value: 'eticket', label: 'Электронный билет' }];
+/** What the checkout's parts read in one render. */
+export interface CheckoutSnapshot {
+  offer: CheckoutOffer;
+  hasCheckout: boolean;
+  choice: Readonly<CheckoutState>;
+}
 
 /**
- * Checkout of /shopcart/: how to pay and get the tickets, the guest form, the pay button with its
- * processing countdown, and the payment once its session is open. The flow is the controller's
- * (store/checkout-flow.ts); this view reads its state.
+ * Checkout of /shopcart/: how to pay and get the tickets among what the server offers, the guest
+ * and courier forms, codes and cards, the pay button with its processing countdown, and the payment
+ * once its session is open. The flow is the controller's (store/checkout-flow.ts); this view reads it.
  */
 export function Checkout(props: CheckoutProps) {
   const { http, navigation = browserNavigation, successUrl = '/order/complete/', failUrl = '/shopcart/' } = props;
-  const [store] = useState(() => props.store ?? createBasketStore(requireState(props.initialState)));
-  const matchesMobile = useMediaQuery(MOBILE_QUERY);
-  const isMobile = props.mobile ?? matchesMobile;
-  const mobile = useRef(isMobile);
-  mobile.current = isMobile;
-  const notices = useNotices();
-  const root = useRef<HTMLElement>(null);
-  const inputs = {
-    email: useRef<HTMLInputElement>(null),
-    name: useRef<HTMLInputElement>(null),
-    surname: useRef<HTMLInputElement>(null),
-  } satisfies Record<GuestContactField, unknown>;
-  const [flow] = useState<CheckoutFlow>(() =>
-    createCheckoutFlow({
-      http,
-      basket: store,
-      navigation,
-      isIframe: props.isIframe ?? false,
-      isMobile: () => mobile.current,
-      paymentCard: props.paymentCard ?? 'bankovskaya_karta',
-      cookies: props.cookies ?? metricCookies,
-      fingerprint: props.fingerprint ?? visitorId,
-      notices: {
-        alert: (message, onClose) => notices.alert({ message, persistent: true, onClose }),
-        toast: (message) => notices.toast(message),
-      },
-      askPhoneConfirmation: (detail) => askHost(root.current, 'phone-confirmation-required', detail),
-      focus: (field) => inputs[field].current?.focus(),
-    }),
-  );
+  const { store, flow, isMobile, notices, root } = useCheckoutFlow(props);
   const [returnUrls] = useState(() => ({ success: successUrl, fail: failUrl }));
   const { state: basket } = useSnapshot(store) as BasketStore;
-  const checkout = useSnapshot(flow.state);
+  const choice = useSnapshot(flow.state);
   const guestSnap = useSnapshot(flow.guest.state);
-  const ids = { root: useId(), pm: useId(), dm: useId(), status: useId() };
+  const ids = { root: useId(), status: useId() };
 
   if (basket.tickets.length === 0) return null;
-  const processing = checkout.processingUntil !== null;
-  const locked = processing || checkout.frame !== null;
+  const offer = offerOf(basket);
+  const rules = choiceRules(offer, choice);
+  const processing = choice.processingUntil !== null;
+  const locked = processing || choice.frame !== null;
+  const step = checkoutStep(choice);
+  // karmaStop (4.5): the delivery choice starts the payment; the blocks fold and the button hides.
+  const karmaStop = karmaStopOn(basket);
+  const ready = checkoutReady(basket, choice, guestSnap);
 
   return (
     <section ref={root} className="pt-widget pt-checkout" aria-labelledby={ids.root}>
       <h2 id={ids.root} className="pt-checkout__title">
         Оформление заказа
       </h2>
-      <Choice
-        legend="Способ оплаты"
-        name={ids.pm}
-        options={PAYMENTS}
-        chosen={checkout.payment}
-        disabled={locked}
-        onChoose={flow.choosePayment}
-      />
-      <Choice
-        legend="Способ получения"
-        name={ids.dm}
-        options={DELIVERIES}
-        chosen={checkout.delivery}
-        disabled={locked}
-        onChoose={flow.chooseDelivery}
-      />
-      {basket.userIsGuest ? <GuestContacts form={flow.guest} inputs={inputs} disabled={locked} /> : null}
-      <ProcessingStatus id={ids.status} until={checkout.processingUntil} />
-      {checkout.frame ? (
+      <Steps step={step} />
+      {karmaStop && step === 'pay' ? null : (
+        <Methods
+          flow={flow}
+          snap={{ offer, hasCheckout: basket.checkout !== undefined, choice }}
+          rules={rules}
+          mobile={isMobile}
+          locked={locked}
+          http={http}
+        />
+      )}
+      {basket.userIsGuest ? <GuestContacts form={flow.guest} disabled={locked} /> : null}
+      <Totals totals={offer.totals} deliveryPrice={chosenDelivery(offer, choice)?.price ?? offer.totals.delivery} />
+      <ProcessingStatus id={ids.status} until={choice.processingUntil} />
+      {choice.frame ? (
         <PaymentPanel
-          frame={checkout.frame}
+          frame={choice.frame}
           http={http}
           navigation={navigation}
           returnUrls={returnUrls}
           partnerPayPollMs={props.partnerPayPollMs}
         />
-      ) : (
+      ) : karmaStop ? null : (
         <PayButton
-          ready={checkoutReady(basket, checkout, guestSnap)}
+          ready={ready}
           processing={processing}
           mobile={isMobile}
           statusId={ids.status}
@@ -136,12 +108,12 @@ export function Checkout(props: CheckoutProps) {
           onPay={() => void flow.pay()}
         />
       )}
+      <HelpLinks http={http} />
+      {choice.pin ? <PinDialog pin={choice.pin} /> : null}
+      {choice.conflict ? (
+        <BookingConflictDialog message={choice.conflict.message} onChoose={(b) => void flow.resolveConflict(b)} />
+      ) : null}
       {notices.view}
     </section>
   );
-}
-
-function requireState(state: BasketState | undefined): BasketState {
-  if (!state) throw new Error('Checkout: pass initialState or store');
-  return state;
 }

@@ -4,7 +4,31 @@ export const checkoutCss = `
 .pt-choice, .pt-guest { border: 1px solid var(--pt-line); border-radius: var(--pt-radius); padding: 12px 16px 16px; margin: 0; }
 .pt-choice__legend { font-weight: 600; padding: 0 4px; }
 .pt-choice__option { display: flex; align-items: center; gap: 10px; min-height: 44px; cursor: pointer; }
-.pt-choice__option input { width: 20px; height: 20px; accent-color: var(--pt-accent); }
+.pt-choice__option input { width: 20px; height: 20px; accent-color: var(--pt-accent); flex: none; }
+.pt-choice__option--off { cursor: default; color: #777; }
+.pt-choice__text { display: flex; flex-direction: column; gap: 2px; padding: 6px 0; }
+.pt-choice__hint { font-size: 13px; color: #666; }
+.pt-choice__note { margin: 4px 0 8px; font-size: 14px; color: #8a5a00; }
+.pt-select { width: 100%; background: #fff; }
+.pt-steps { display: flex; gap: 8px; list-style: none; margin: 0; padding: 0; counter-reset: step; font-size: 14px; }
+.pt-steps__step { flex: 1; padding: 8px 10px; border-bottom: 3px solid var(--pt-line); color: #666; counter-increment: step; }
+.pt-steps__step::before { content: counter(step) '. '; }
+.pt-steps__step--done { border-color: #8bc34a; }
+.pt-steps__step--current { border-color: var(--pt-accent); color: inherit; font-weight: 600; }
+.pt-codes { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; }
+.pt-code__row { display: flex; gap: 8px; }
+.pt-code__row .pt-field__input { flex: 1; min-width: 0; }
+.pt-code__apply { flex: none; }
+.pt-code__applied { margin: 0; font-size: 14px; color: #2e7d32; }
+.pt-code__remove { background: none; border: 0; padding: 0; font: inherit; text-decoration: underline; cursor: pointer; color: inherit; }
+.pt-code__warning { margin: 0; font-size: 14px; color: #8a5a00; }
+.pt-field--error .pt-field__label { color: var(--pt-error); }
+.pt-totals { margin: 0; display: flex; flex-direction: column; gap: 4px; }
+.pt-totals__line { display: flex; justify-content: space-between; gap: 12px; }
+.pt-totals__line dd { margin: 0; white-space: nowrap; }
+.pt-totals__line--sum { font-weight: 700; font-size: 18px; border-top: 1px solid var(--pt-line); padding-top: 6px; }
+.pt-guest__email { grid-column: 1 / -1; margin: 0; font-size: 14px; color: #2e7d32; }
+.pt-checkout__links { display: flex; flex-wrap: wrap; gap: 16px; margin: 0; font-size: 14px; }
 .pt-guest { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; }
 .pt-field { display: flex; flex-direction: column; gap: 4px; position: relative; }
 .pt-field__label { font-size: 14px; color: #555; }
@@ -33,6 +57,7 @@ export const checkoutCss = `
 .pt-partner-pay__error { color: var(--pt-error); }
 @media (max-width: 575px) {
   .pt-guest { grid-template-columns: 1fr; }
+  .pt-steps { font-size: 12px; }
   .pt-checkout__pay { align-items: stretch; }
   .pt-pay { width: 100%; min-width: 0; }
 }

@@ -1,5 +1,5 @@
 import { BANK_FRAME_HEIGHT, CARD_WIDGET_FRAME } from '@partera/contract';
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { Http } from '../api/http.js';
 import { embedHost } from '../embed/host.js';
 import { useDomEffect } from '../ui/dom-effect.js';
@@ -7,15 +7,37 @@ import { type Navigation, siteAbsolute, siteOrigin, siteUrl } from '../ui/naviga
 import { listenProviderResult } from './messages.js';
 import type { PaymentStart, ReturnUrls } from './session.js';
 
+// The QR code's part loads only for an SBP order.
+const SbpPayment = lazy(() => import('./SbpPayment.js').then((m) => ({ default: m.SbpPayment })));
+
 /** The frame the hosted card page is submitted into. */
 export const BANK_FRAME_NAME = 'pt-bank-frame';
 
 export interface PaymentFrameProps {
-  start: Extract<PaymentStart, { kind: 'form' | 'widget' }>;
+  start: Extract<PaymentStart, { kind: 'form' | 'widget' | 'sbp' }>;
   http: Http;
   navigation: Navigation;
   /** Used when the session answer names no return URL. */
   fallbackUrls: Required<ReturnUrls>;
+  /** The frame's name (the form's target): another one where a page holds two frames (the wallet's 3-D Secure beside the card's). */
+  frameName?: string;
+}
+
+/** An SBP order's QR code (decision 0036) in the bank frame's place; the order is named by the SBP call's url. */
+export function PaymentFrame(props: PaymentFrameProps) {
+  const { start } = props;
+  if (start.kind === 'sbp') {
+    const url = new URL(start.url, 'http://site.invalid');
+    // '/payment/sbp/42/' → '42' (the second-to-last path segment, as spec 4.7 reads order urls).
+    const orderId = url.pathname.split('/').at(-2) ?? '';
+    const orderToken = url.searchParams.get('token') ?? undefined;
+    return (
+      <Suspense fallback={null}>
+        <SbpPayment http={props.http} navigation={props.navigation} order={{ orderId, orderToken }} />
+      </Suspense>
+    );
+  }
+  return <BankFrame {...props} start={start} />;
 }
 
 /**
@@ -24,7 +46,13 @@ export interface PaymentFrameProps {
  * is a plain frame. Either reports success or failure by postMessage, accepted only from that
  * frame and from the ticket site's origin, which serves the sandbox bank.
  */
-export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentFrameProps) {
+function BankFrame({
+  start,
+  http,
+  navigation,
+  fallbackUrls,
+  frameName = BANK_FRAME_NAME,
+}: PaymentFrameProps & { start: Extract<PaymentStart, { kind: 'form' | 'widget' }> }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -89,7 +117,7 @@ export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentF
           <iframe
             ref={frame}
             className="pt-payment__bank"
-            name={BANK_FRAME_NAME}
+            name={frameName}
             title="Оплата банковской картой"
             width="100%"
             height={BANK_FRAME_HEIGHT}
@@ -99,7 +127,7 @@ export function PaymentFrame({ start, http, navigation, fallbackUrls }: PaymentF
             className="pt-payment__form"
             action={siteAbsolute(http, start.action)}
             method={start.method}
-            target={BANK_FRAME_NAME}
+            target={frameName}
             hidden
           >
             {Object.entries(start.fields).map(([name, value]) => (

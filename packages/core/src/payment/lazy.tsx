@@ -6,6 +6,8 @@ import { messages } from '@partera/contract';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { PartnerPayProps } from './PartnerPay.js';
 import type { PaymentFrameProps } from './PaymentFrame.js';
+import type { SbpPaymentProps } from './SbpPayment.js';
+import type { WalletButtonsProps } from './WalletButtons.js';
 
 /** Shown if the part's file cannot be fetched (the network dropped while paying). */
 class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -42,3 +44,7 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 
 export const PaymentFrame = onDemand<PaymentFrameProps>(() => import('./PaymentFrame.js').then((m) => m.PaymentFrame));
 export const PartnerPay = onDemand<PartnerPayProps>(() => import('./PartnerPay.js').then((m) => m.PartnerPay));
+export const SbpPayment = onDemand<SbpPaymentProps>(() => import('./SbpPayment.js').then((m) => m.SbpPayment));
+export const WalletButtons = onDemand<WalletButtonsProps>(() =>
+  import('./WalletButtons.js').then((m) => m.WalletButtons),
+);

@@ -16,10 +16,14 @@ export type PaymentStart =
   | { kind: 'widget'; src: string; returnUrls: ReturnUrls }
   /** Provider mts_pay (4.8): the partner's own pay flow takes the order; url goes to /pay/notifymts. */
   | { kind: 'partner'; url: string }
+  /** Provider sbp (decision 0036): the order is paid by QR code; url is its /payment/sbp/{orderId}/. */
+  | { kind: 'sbp'; url: string }
   | { kind: 'error'; message?: string };
 
 /** The session answer's provider that hands the payment to the partner's pay flow (4.8). */
 export const PARTNER_PAY_PROVIDER = 'mts_pay';
+/** The session answer's provider of an SBP order: its url is the SBP call. */
+export const SBP_PROVIDER = 'sbp';
 
 export function paymentStartOf(answer: PaymentSessionAnswer): PaymentStart {
   if (answer.error !== 0) return { kind: 'error', message: answer.message };
@@ -30,6 +34,9 @@ export function paymentStartOf(answer: PaymentSessionAnswer): PaymentStart {
   const returnUrls: ReturnUrls = { success: fields.successReturnUrl, fail: fields.failReturnUrl };
   const provider = answer.provider ?? fields.provider;
   if (provider === PARTNER_PAY_PROVIDER) return { kind: 'partner', url: answer.url };
+  if (provider === SBP_PROVIDER) return { kind: 'sbp', url: answer.url };
+  // The acquirer's page refuses to be framed (decision 0036): the whole page goes there.
+  if (answer.target === 'top' && method === 'get') return { kind: 'redirect', url: withQuery(answer.url, fields) };
   if (provider === 'widget') return { kind: 'widget', src: withQuery(answer.url, fields), returnUrls };
   return { kind: 'form', action: answer.url, method, fields, returnUrls };
 }

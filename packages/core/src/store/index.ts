@@ -14,17 +14,44 @@ export {
   takeBestAvailable,
 } from './best-places.js';
 export { type PlanEnvironment, planSupported } from './browser-support.js';
+export { resetExclude } from './checkout-calls.js';
 export {
   type CheckoutDeps,
   type CheckoutFlow,
   type CheckoutNotices,
   type CheckoutState,
+  type CheckoutStep,
   checkoutReady,
+  checkoutStep,
   createCheckoutFlow,
   type DeliveryMethod,
   type FrameStart,
   type PaymentMethod,
 } from './checkout-flow.js';
+export {
+  type CheckoutChoice,
+  type CheckoutOffer,
+  type ChoiceRules,
+  choiceRules,
+  deliveriesFor,
+  fallbackOffer,
+  initialChoice,
+  karmaStopOn,
+  offerOf,
+  orderDelivery,
+} from './checkout-offer.js';
+export { orderUrlKind, placeCheckoutOrder } from './checkout-order.js';
+export { type BonusPin, createBonusPin } from './checkout-pin.js';
+export { askPushkinTerms } from './checkout-terms.js';
+export {
+  type CodesController,
+  createCodes,
+  giftCardApplicable,
+  promoApplicable,
+  sendGiftCard,
+  sendPromo,
+} from './codes.js';
+export { type CourierForm, createCourierForm, fetchMetroStations } from './courier-form.js';
 export type {
   ActionRequiredDetail,
   BasketStateDetail,
@@ -44,6 +71,7 @@ export {
 } from './gift-actions.js';
 export {
   createGuestForm,
+  GUEST_FIELDS,
   type GuestContactField,
   type GuestErrors,
   type GuestFields,
@@ -51,6 +79,7 @@ export {
   type GuestFormState,
   type GuestVerdict,
   guestErrors,
+  guestFieldsFor,
   guestValid,
 } from './guest-form.js';
 export {

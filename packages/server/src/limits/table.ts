@@ -146,6 +146,7 @@ export const callLimits: Readonly<Record<string, readonly Budget[]>> = {
   'payment.applePayProceed': [budgets.payments],
   'payment.applePaySession': [budgets.payments],
   'payment.googlePayProceed': [budgets.payments],
+  'payment.sbp': [budgets.payments],
 
   'embedding.iframeConfig': [budgets.frame],
   'embedding.iframeSession': [budgets.frame],

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import type { ProviderPaymentStatus } from './provider.js';
+import type { PaymentMethodKind, ProviderPaymentStatus } from './provider.js';
 
 /**
  * The payments table is the shop's ledger of every payment it started, whatever the provider:
@@ -7,12 +7,30 @@ import type { ProviderPaymentStatus } from './provider.js';
  */
 export async function recordPayment(
   q: Queryable,
-  payment: { id: string; orderId: number; provider: string; amount: number; now: Date },
+  payment: {
+    id: string;
+    orderId: number;
+    provider: string;
+    amount: number;
+    now: Date;
+    /** How it is paid; the bank's card page unless said. */
+    method?: PaymentMethodKind;
+    /** An SBP payment's QR code text. */
+    qrPayload?: string;
+  },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO payments (id, order_id, provider, status, amount, created_at, updated_at)
-     VALUES ($1, $2, $3, 'created', $4, $5, $5)`,
-    [payment.id, payment.orderId, payment.provider, payment.amount, payment.now],
+    `INSERT INTO payments (id, order_id, provider, status, amount, created_at, updated_at, method, qr_payload)
+     VALUES ($1, $2, $3, 'created', $4, $5, $5, $6, $7)`,
+    [
+      payment.id,
+      payment.orderId,
+      payment.provider,
+      payment.amount,
+      payment.now,
+      payment.method ?? 'card',
+      payment.qrPayload ?? null,
+    ],
   );
 }
 

@@ -62,7 +62,13 @@ export interface CardWidgetConfig {
  * orderToken and takes the money in its own app.
  */
 export type PaymentStart =
-  | { kind: 'redirect'; paymentId: string; url: string; method: 'GET' | 'POST'; fields: Record<string, string> }
+  | {
+      kind: 'redirect';
+      paymentId: string;
+      url: string;
+      method: 'GET' | 'POST';
+      fields: Record<string, string>;
+    }
   | { kind: 'widget'; paymentId: string; widget: CardWidgetConfig }
   | { kind: 'partner-app'; paymentId: string };
 
@@ -120,10 +126,44 @@ export interface PaymentEvent {
   payload: Record<string, unknown>;
 }
 
+/** How a payment is made (migration 0022): the bank's card page, a device wallet's token, or SBP by QR code. */
+export type PaymentMethodKind = 'card' | 'google_pay' | 'apple_pay' | 'sbp';
+export type WalletKind = 'google_pay' | 'apple_pay';
+
+/**
+ * A payment by the fast-payment system (SBP): what its QR code says, the acquirer's link, which a
+ * phone's camera opens in the buyer's bank app and which a phone's browser opens directly.
+ */
+export interface SbpStart {
+  paymentId: string;
+  payload: string;
+}
+
+/**
+ * The acquirer's answer to a device wallet's token (spec 4.10): the payment went through or was
+ * declined at once, or the card's bank asks for 3-D Secure: the buyer's browser posts MD, PaReq
+ * and TermUrl to acsUrl in the payment frame.
+ */
+export type WalletOutcome =
+  | { kind: 'succeeded'; paymentId: string; amount: number }
+  | { kind: 'declined'; paymentId: string; reason: string }
+  | { kind: '3ds'; paymentId: string; acsUrl: string; md: string; paReq: string; termUrl: string };
+
+/** The token a wallet gave the buyer's browser: passed on as it came, never logged or stored. */
+export interface WalletToken {
+  wallet: WalletKind;
+  token: string;
+}
+
 export type ProviderPaymentStatus = 'pending' | 'succeeded' | 'declined' | 'refunded' | 'unknown';
 
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * The acquirer's payment page refuses to be framed (its answers forbid it, or its terms):
+   * the checkout opens it in the top window instead of the bank frame (decision 0036).
+   */
+  readonly topWindow?: boolean;
   /** Registers a payment with the acquirer and tells how to send the buyer there. */
   createSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart>;
   /** Verifies a callback; null when it is not authentic (bad or missing signature, malformed). */
@@ -150,6 +190,18 @@ export interface PaymentProvider {
    * Runs outside any transaction: a provider may read the returned tickets for the receipt.
    */
   refundPart(paymentId: string, amount: number, refundKey: string): Promise<PartRefundAnswer>;
+  /**
+   * Registers an SBP payment (decision 0036); absent when the acquirer (or this integration of
+   * it) takes no SBP payments: the checkout then does not offer SBP.
+   */
+  createSbpSession?(order: PaymentOrder, urls: ReturnUrls): Promise<SbpStart>;
+  /** Charges a device wallet's token (spec 4.10); absent when the acquirer takes no wallet tokens. */
+  payWithWallet?(order: PaymentOrder, token: WalletToken, urls: ReturnUrls): Promise<WalletOutcome>;
+  /**
+   * The phone-maker wallet's merchant validation (spec 4.10): the merchant session for this
+   * validation URL, already checked to be one of the wallet's own hosts (wallets/merchant.ts).
+   */
+  validateWalletMerchant?(validationUrl: URL, domain: string): Promise<Record<string, unknown>>;
 }
 
 /** The acquirer's answer to a part refund. */

@@ -10,6 +10,7 @@ import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Database, Queryable, Transaction } from '../db/index.js';
 import { enqueue } from '../notifications/outbox.js';
+import { returnGiftCardShare } from '../services/checkout/codes/index.js';
 import { returnSoldTickets } from '../services/holds/index.js';
 import { formatDateTime, formatOrderNumber } from '../tickets/format.js';
 import type { PaymentProviders } from './provider.js';
@@ -364,6 +365,8 @@ async function complete(deps: RefundDeps, c: Claim, providerRefundId: string | n
         WHERE id = $1`,
       [c.paymentId, c.amount, now],
     );
+    // The gift card's share of these tickets goes back to the card (decision 0034).
+    await returnGiftCardShare(tx, c.refundId, now);
     await tx.query(
       // Wholly returned: nothing left to deliver either.
       `UPDATE orders SET status = 'refunded', delivery = NULL

@@ -1,4 +1,5 @@
 import type { ServerDeps } from '../deps.js';
+import { GiftCardProvider } from '../services/checkout/codes/provider.js';
 import { NotifySecretKey } from '../services/partners/index.js';
 import { PartnerPayProvider } from './partner-pay/provider.js';
 import { type PaymentProvider, PaymentProviders } from './provider.js';
@@ -32,7 +33,7 @@ export function createPaymentSetup(deps: ServerDeps, opts: { deliverSandboxCallb
   const { db, clock, config } = deps;
   const settings = config.payments;
   const notifySecrets = NotifySecretKey.fromServerSecret(config.csrfSecret);
-  const providers: PaymentProvider[] = [new PartnerPayProvider({ db, clock, notifySecrets })];
+  const providers: PaymentProvider[] = [new PartnerPayProvider({ db, clock, notifySecrets }), new GiftCardProvider()];
   const receipt = settings.receipt;
   if (settings.yookassa) providers.push(new YooKassaProvider({ db, clock, settings: settings.yookassa, receipt }));
   if (settings.tbank) {
@@ -43,7 +44,7 @@ export function createPaymentSetup(deps: ServerDeps, opts: { deliverSandboxCallb
   let sandboxBank: SandboxBank | undefined;
   if (settings.sandbox) {
     const key = sandboxKey(config.csrfSecret);
-    providers.push(new SandboxProvider({ db, key }));
+    providers.push(new SandboxProvider({ db, key, publicUrl: config.publicUrl }));
     sandboxBank = new SandboxBank({
       db,
       clock,

@@ -21,7 +21,7 @@ import type {
   PaymentProviders,
 } from './provider.js';
 import { refundReceipt } from './receipt.js';
-import { absoluteUrl, paymentSessionPath, returnUrlsFor } from './urls.js';
+import { absoluteUrl, paymentSessionPath, returnUrlsFor, SBP_PROVIDER, sbpPaymentPath } from './urls.js';
 
 export { getOrderCompletion, type OrderCompletion } from '../tickets/completion.js';
 export type { CallbackOutcome } from './provider.js';
@@ -48,10 +48,20 @@ export const PAYMENT_MESSAGES = {
   acquirerFailed: 'Произошла непредвиденная ошибка в процессе оплаты.',
 } as const;
 
-/** Why an order the buyer owns cannot be paid now, or null when it can ('paid' is the caller's to answer). */
-export function refusalOf(order: Pick<BuyerOrder, 'status' | 'paymentMethod' | 'total'>): string | null {
+/**
+ * Why an order the buyer owns cannot be paid now this way, or null when it can ('paid' is the
+ * caller's to answer). `accepted`: the order payment methods this way of paying serves (a card
+ * order may also be paid by a wallet button or by SBP; an SBP order only by SBP).
+ */
+export function refusalOf(
+  order: Pick<BuyerOrder, 'status' | 'paymentMethod' | 'total'>,
+  // A bonus order's rest (what its points did not cover) is paid by card (services/orders/create.ts).
+  // A device-wallet order is paid on its bank page: by the wallet's button, or by this card form
+  // when the device lacks the wallet.
+  accepted: readonly string[] = ['card', 'bonus', 'apple_pay', 'google_pay'],
+): string | null {
   if (order.status !== 'new') return PAYMENT_MESSAGES.orderCancelled;
-  if (order.paymentMethod !== 'card') return PAYMENT_MESSAGES.unknownPayType;
+  if (!accepted.includes(order.paymentMethod)) return PAYMENT_MESSAGES.unknownPayType;
   if (order.total <= 0) return PAYMENT_MESSAGES.nothingToPay;
   return null;
 }
@@ -72,6 +82,14 @@ export async function startPaymentSession(
   if (!order) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
   const urls = returnUrlsFor(deps.config.publicUrl, order);
   if (order.status === 'paid') return { error: 0, redirectUrl: urls.successUrl };
+  // An SBP order is paid by QR code (decision 0036): the checkout opens the SBP call's url.
+  if (order.paymentMethod === 'sbp' && !order.partnerPays && refusalOf(order, ['sbp']) === null) {
+    return {
+      error: 0,
+      provider: SBP_PROVIDER,
+      url: absoluteUrl(deps.config.publicUrl, sbpPaymentPath(order.id, order.accessToken)),
+    };
+  }
   const refusal = refusalOf(order);
   if (refusal) return { error: 1, message: refusal };
   if (order.partnerPays) {
@@ -108,6 +126,8 @@ export async function startPaymentSession(
     url: start.url,
     provider: provider.name,
     ...(start.method === 'GET' ? { get: start.fields } : { post: start.fields }),
+    // The acquirer's page refuses to be framed: the checkout opens it in the top window.
+    ...(provider.topWindow ? { target: 'top' as const } : {}),
   };
 }
 

@@ -54,6 +54,17 @@ export function orderTicketsPdfPath(orderId: number, accessToken: string): strin
   return `/order/tickets/${orderId}.pdf?token=${encodeURIComponent(accessToken)}`;
 }
 
+/** The payment session answer's provider for an SBP order: its url is the SBP call (decision 0036). */
+export const SBP_PROVIDER = 'sbp';
+
+/**
+ * The SBP call of an order: registers (or shows again) its payment by QR code. With the order's
+ * token when given (the payment session answer's, for a buyer who may not hold the order's session).
+ */
+export function sbpPaymentPath(orderId: number, accessToken?: string): string {
+  return `/payment/sbp/${orderId}/${accessToken ? `?token=${encodeURIComponent(accessToken)}` : ''}`;
+}
+
 /** Where an acquirer posts its notifications: /payment/callback/{provider}/. */
 export function callbackPath(provider: string): string {
   return `/payment/callback/${provider}/`;

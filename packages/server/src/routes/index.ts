@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account.js';
 import { basketRoutes } from './basket.js';
 import { bonusRoutes } from './bonus.js';
+import { codesRoutes } from './codes.js';
 import { confirmationRoutes } from './confirmation.js';
 import { devRoutes } from './dev.js';
 import { devClockRoutes } from './dev-clock.js';
@@ -49,5 +50,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   reviewRoutes,
   bonusRoutes,
   refundRoutes,
+  codesRoutes,
   searchRoutes,
 ];

@@ -1,4 +1,5 @@
 import {
+  bartelloAuth,
   orderTicketsPdf as orderTicketsPdfCall,
   paymentCallback,
   paymentSession,
@@ -19,8 +20,10 @@ import {
 import { getPaymentState } from '../payments/state.js';
 import { sealClearNotifySecrets } from '../services/partners/index.js';
 import { orderTicketsPdf, PDF_NOT_FOUND, type TicketPdfResult, ticketPdf } from '../tickets/completion.js';
+import { tableBookingAuth, tableBookingKey } from '../tickets/table-booking.js';
 import { registerPartnerPayRoutes } from './partner-pay.js';
 import { registerSandboxBankPages } from './sandbox-bank.js';
+import { registerWalletRoutes } from './wallets.js';
 
 const CALLBACK_STATUS: Record<CallbackOutcome, number> = {
   'unknown-provider': 404,
@@ -78,6 +81,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerPartnerPayRoutes(app, deps);
+  registerWalletRoutes(app, deps);
 
   // Server-to-server notifications from acquirers: signed (or read back from the acquirer), so no
   // CSRF token. The provider is read from the path itself: in the merged input a field of the
@@ -105,6 +109,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   );
 
   if (setup.sandboxBank) registerSandboxBankPages(app, setup.sandboxBank);
+
+  const tableBooking = { db: app.deps.db, clock: app.deps.clock, key: tableBookingKey(app.deps.config.csrfSecret) };
+  route(app, bartelloAuth, async (input, req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return tableBookingAuth(tableBooking, { orderId: input.orderId, sessionId: req.session.id, token: input.token });
+  });
 
   // E-ticket PDFs for the holder of the order's token. Everything else (a malformed request, no
   // such ticket or order, a wrong token) is the same 404, so nothing tells which exist.

@@ -1,4 +1,11 @@
-import { sandboxBank3ds, sandboxBankPage, sandboxBankPay } from '@partera/contract';
+import {
+  sandboxBank3ds,
+  sandboxBankAcs,
+  sandboxBankPage,
+  sandboxBankPay,
+  sandboxBankSbp,
+  sandboxBankSbpPay,
+} from '@partera/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../http/route.js';
 import { cspNonce } from '../http/security-headers.js';
@@ -62,6 +69,27 @@ export function registerSandboxBankPages(app: FastifyInstance, bank: SandboxBank
     sandboxBank3ds,
     async (input, _req, reply) =>
       send(reply, input ? await bank.confirm3ds(input.mdOrder, { token: input.token, code: input.code }) : MISSING),
+    { csrf: false },
+  );
+
+  // The wallet's 3-D Secure form (MD, PaReq, TermUrl), posted by the checkout's hidden form into
+  // its payment frame: like the card form, it carries everything it acts on, and PaReq is the
+  // bank's own signed step token for that MD.
+  route(
+    app,
+    sandboxBankAcs,
+    async (input, _req, reply) => send(reply, input ? await bank.acs(input.MD, input.PaReq) : MISSING),
+    { csrf: false },
+  );
+
+  route(app, sandboxBankSbp, async (input, _req, reply) =>
+    send(reply, input ? await bank.openSbp(input.mdOrder) : MISSING),
+  );
+
+  route(
+    app,
+    sandboxBankSbpPay,
+    async (input, _req, reply) => send(reply, input ? await bank.answerSbp(input.mdOrder, input.action) : MISSING),
     { csrf: false },
   );
 }

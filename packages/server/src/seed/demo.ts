@@ -2,6 +2,8 @@ import type { Queryable } from '../db/index.js';
 import { writeBonusDemo } from './bonus.js';
 import { CITIES, VENUES } from './catalogue/geography.js';
 import { SHOWS } from './catalogue/shows.js';
+import { writeCheckoutDemo } from './checkout.js';
+import { writeCodesDemo } from './codes.js';
 import { createRandom } from './random.js';
 import { planPerformances, planSmallPerformances } from './schedule.js';
 import { daysUntilMonthsAhead } from './time.js';
@@ -45,4 +47,6 @@ export async function writeDemoCatalogue(
   const performanceIds = await writePerformances(ctx('sales'), plan, shows, showIds, hallByKey);
   await writeExtras(ctx('extras'), { cities, places, shows, showIds, hallByKey, plan, performanceIds });
   await writeBonusDemo(tx, now);
+  await writeCheckoutDemo(tx);
+  await writeCodesDemo(tx, now);
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Queryable } from '../db/index.js';
-import { orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
+import { orderBankPagePath, orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
 import { loadOrder, loadOrderTickets, loadTicketByCode, type TicketOrder, tokenMatches } from './query.js';
 import { storedTicketsPdf } from './stored-pdf.js';
 
@@ -18,6 +18,8 @@ export interface CompletionTicket {
   place: string | null;
   /** Kopecks. */
   price: number;
+  /** Gifts that come with the ticket, collected at the venue. */
+  gifts: number;
   pdfUrl: string;
 }
 
@@ -40,6 +42,10 @@ export interface OrderCompletion {
   allTicketsPdfUrl: string | null;
   /** The latest payment attempt, so the page can tell 'paid', 'declined' and 'being processed' apart. */
   lastPayment: { status: string; declineReason: string | null } | null;
+  /** The cashback partner the order was placed under (its frame carried a cashback), or null. */
+  cashbackPartner: { name: string; percent: number } | null;
+  /** The order's own bank page, to pay again while it is unpaid; null once it cannot be paid. */
+  payAgainUrl: string | null;
 }
 
 /**
@@ -59,6 +65,12 @@ export async function getOrderCompletion(
     [orderId],
   );
   const last = payment.rows[0];
+  const partner = await deps.db.query<{ name: string; cashback_percent: number }>(
+    `SELECT p.name, o.cashback_percent FROM orders o JOIN partners p ON p.id = o.partner_id
+      WHERE o.id = $1 AND o.cashback_percent > 0`,
+    [orderId],
+  );
+  const cashback = partner.rows[0];
   return {
     order: {
       id: order.id,
@@ -82,10 +94,13 @@ export async function getOrderCompletion(
       row: t.row,
       place: t.place,
       price: t.price,
+      gifts: t.gifts,
       pdfUrl: ticketPdfPath(t.code, order.accessToken),
     })),
     allTicketsPdfUrl: tickets.length > 0 ? orderTicketsPdfPath(order.id, order.accessToken) : null,
     lastPayment: last ? { status: last.status, declineReason: last.decline_reason } : null,
+    cashbackPartner: cashback ? { name: cashback.name, percent: cashback.cashback_percent } : null,
+    payAgainUrl: order.status === 'new' ? orderBankPagePath(order.id, order.accessToken) : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { plural } from '@partera/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { type PdfFonts, resolvePdfFonts } from './fonts.js';
@@ -38,6 +39,14 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   }
   doc.fill('#000000');
   doc.restore();
+}
+
+/** Plural of 'подарок' after a count: 1 подарок, 2 подарка, 5 подарков. */
+const GIFT_FORMS = ['подарок', 'подарка', 'подарков'] as const;
+
+/** What the venue hands out with this ticket: the gifts are collected there on showing the ticket. */
+export function giftsLine(gifts: number): string {
+  return `${gifts} ${plural(gifts, GIFT_FORMS)} к билету — получите на площадке, предъявив этот билет`;
 }
 
 function labelled(doc: PDFKit.PDFDocument, label: string, value: string, x: number, y: number, width: number): number {
@@ -82,6 +91,7 @@ function drawTicket(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: Tick
   y = labelled(doc, 'Зал', ticket.hallName, MARGIN, y, leftWidth) + 10;
   const where = ticket.kind === 'entrance' ? `Входной билет\n${ticket.sectionName}` : describePlace(ticket);
   y = labelled(doc, 'Место', where, MARGIN, y, leftWidth) + 10;
+  if (ticket.gifts > 0) y = labelled(doc, 'Подарки', giftsLine(ticket.gifts), MARGIN, y, leftWidth) + 10;
   const half = (leftWidth - 16) / 2;
   const priceBottom = labelled(doc, 'Цена', formatRoubles(ticket.price), MARGIN, y, half);
   const orderBottom = labelled(doc, 'Заказ', `№ ${input.order.number}`, MARGIN + half + 16, y, half);

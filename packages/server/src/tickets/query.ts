@@ -21,6 +21,8 @@ export interface TicketView {
   /** Kopecks, per ticket. */
   price: number;
   ageMark: number;
+  /** Gifts that come with this ticket, collected at the venue (decision 0027). */
+  gifts: number;
 }
 
 /** The order a ticket belongs to, as the ticket and the e-mail show it. */
@@ -69,6 +71,7 @@ interface TicketRow {
   place_number: string | null;
   price: number;
   age_mark: number;
+  gifts: number;
 }
 
 /** Order and tickets joined once; a ticket is either a place or an entrance section's ticket. */
@@ -78,7 +81,11 @@ SELECT t.order_id, t.code, t.status, t.performance_id, t.performance_place_id,
        b.name AS building_name, b.address AS building_address, h.name AS hall_name,
        coalesce(ps_sec.name, pl_sec.name) AS section_name,
        pl.row_label, pl.number AS place_number,
-       oi.price
+       oi.price,
+       -- An item's gifts shared among its tickets, the first ones taking the remainder.
+       (oi.gifts_count / oi.ticket_count
+        + CASE WHEN (SELECT count(*) FROM tickets t2 WHERE t2.order_item_id = t.order_item_id AND t2.id <= t.id)
+                    <= oi.gifts_count % oi.ticket_count THEN 1 ELSE 0 END)::int AS gifts
   FROM tickets t
   JOIN order_items oi ON oi.id = t.order_item_id
   JOIN performances pf ON pf.id = t.performance_id
@@ -109,6 +116,7 @@ function toTicket(r: TicketRow): TicketView {
     place: r.place_number,
     price: r.price,
     ageMark: r.age_mark,
+    gifts: r.gifts,
   };
 }
 

@@ -14,7 +14,7 @@ import { renderTicketsPdf, type TicketPdfInput } from './pdf.js';
  */
 
 /** Raise when pdf.ts draws tickets differently: every stored PDF is then built again on its next download. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 function fingerprint(input: TicketPdfInput): string {
   return createHash('sha256')

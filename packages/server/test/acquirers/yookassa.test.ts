@@ -59,6 +59,8 @@ describeEachDatabase('YooKassa', (get) => {
       provider: 'yookassa',
       url: `${s.sim.url}/checkout/payments/v2/contract`,
       get: { orderId: expect.any(String) },
+      // YooKassa's page is not framed: the checkout opens it in the top window (decision 0036).
+      target: 'top',
     });
     const payment = s.sim.payments.get(session.get.orderId)!;
     // The checkout's GET form lands on the very page YooKassa gave.

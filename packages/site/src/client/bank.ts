@@ -1,10 +1,20 @@
 /**
  * The mobile bank page (/payment/bank/{orderId}/): opens the order's payment session and mounts
- * the bank's card page (core mountPayment); a redirect answer is followed, an error is shown.
+ * the bank's card page (core mountPayment), or an SBP order's QR code; a redirect answer (an
+ * acquirer whose page is not framed) is followed, an error is shown.
  */
 
 import { messages } from '@partera/contract';
-import { Http, mountPayment, openPaymentSession, paymentStartOf, readSessionFromMeta } from '@partera/core';
+import {
+  Http,
+  mountPayment,
+  mountSbp,
+  mountWallets,
+  openPaymentSession,
+  paymentStartOf,
+  readSessionFromMeta,
+  type WalletConfig,
+} from '@partera/core';
 import { enhancePage } from './lib/enhance.js';
 
 enhancePage();
@@ -28,7 +38,7 @@ if (mount && orderId) {
     .then(paymentStartOf)
     .then((start) => {
       if (start.kind === 'redirect') window.location.assign(start.url);
-      else if (start.kind === 'form' || start.kind === 'widget') {
+      else if (start.kind === 'form' || start.kind === 'widget' || start.kind === 'sbp') {
         mountPayment(mount, {
           start,
           injectStyles: false,
@@ -39,4 +49,28 @@ if (mount && orderId) {
       else fail(messages.walletNetworkError);
     })
     .catch(() => fail(messages.walletNetworkError));
+}
+
+// The order page's other ways to pay (decision 0036): the device wallets (3.17 type 1) and SBP.
+const wallets = document.querySelector<HTMLElement>('[data-wallets]');
+const sbp = document.querySelector<HTMLButtonElement>('[data-sbp]');
+const fallbackUrls = { success: '/order/complete/', fail: '/shopcart/' };
+if (mount && orderId) {
+  const order = { orderId, orderToken: mount.dataset.token };
+  if (wallets?.dataset.config) {
+    mountWallets(wallets, {
+      config: JSON.parse(wallets.dataset.config) as WalletConfig,
+      order: async () => order,
+      fallbackUrls,
+      injectStyles: false,
+    });
+  }
+  sbp?.addEventListener('click', () => {
+    // The QR code takes the card page's place: one payment at a time on this page.
+    sbp.remove();
+    if (error) error.hidden = true;
+    mount.hidden = false;
+    mount.replaceChildren();
+    mountSbp(mount, { order, injectStyles: false });
+  });
 }

@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import type { WalletConfig } from '@partera/contract';
 import type { SiteChrome } from './chrome.js';
 import { price } from './format.js';
 import { Layout } from './Layout.js';
@@ -13,6 +14,8 @@ export interface BankData {
   payable: boolean;
   /** The order's token when the page was opened with it (another session: the cabinet's link). */
   token: string | null;
+  /** The device wallets' configuration (3.17, type 1: the order page's buttons); null: no wallets here. */
+  wallet?: WalletConfig | null;
 }
 
 /**
@@ -36,6 +39,15 @@ export function BankPage({ data }: { data: BankData }) {
               </p>
             </div>
             <p className="bank-page__error" role="alert" data-bank-error="" hidden />
+            <section className="bank-page__other" aria-labelledby="bank-other-title">
+              <h2 id="bank-other-title" className="bank-page__subtitle">
+                Другие способы оплаты
+              </h2>
+              {data.wallet ? <div data-wallets="" data-config={JSON.stringify(data.wallet)} /> : null}
+              <button type="button" className="button button--outline" data-sbp="">
+                Оплатить через СБП по QR-коду
+              </button>
+            </section>
           </>
         ) : (
           <p className="bank-page__error" role="alert">

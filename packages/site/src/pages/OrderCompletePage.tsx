@@ -1,9 +1,10 @@
 /** @jsxRuntime automatic */
-import { CASHBACK_PERCENT, plural, TICKET_FORMS } from '@partera/contract';
-import type { CompletionTicket, OrderCompletion } from '@partera/server';
+import { plural, TICKET_FORMS } from '@partera/contract';
+import type { OrderCompletion } from '@partera/server';
 import { type SiteChrome, withSession } from './chrome.js';
-import { formatClock, formatDayMonth, price } from './format.js';
+import { price } from './format.js';
 import { Layout, NO_FEE_PHRASE } from './Layout.js';
+import { CompleteExtras, PayAgain, TicketList } from './OrderCompleteParts.js';
 
 export interface CompleteData {
   chrome: SiteChrome;
@@ -13,6 +14,8 @@ export interface CompleteData {
   tableBookingUrl: string;
   /** Where the cashback-registration button leads. */
   cashbackRegistrationUrl: string;
+  /** The order's token the page was opened with: the page polls the payment's state with it. */
+  token?: string | null;
 }
 
 /** What the page says about the order, from its status and its latest payment. */
@@ -31,7 +34,12 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
   const state = completionState(completion);
   return (
     <Layout chrome={chrome}>
-      <div className="container complete" data-order-state={state}>
+      <div
+        className="container complete"
+        data-order-state={state}
+        data-order-id={order.id}
+        data-token={data.token ?? undefined}
+      >
         <section className="complete__card" aria-labelledby="complete-title">
           {state === 'paid' ? (
             <>
@@ -81,8 +89,11 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
                 {completion.lastPayment?.declineReason ? `: ${completion.lastPayment.declineReason}` : ''}. Деньги не
                 списаны.
               </p>
+              {completion.payAgainUrl ? (
+                <PayAgain url={withSession(completion.payAgainUrl, chrome.urlSession)} />
+              ) : null}
               <div className="complete__actions">
-                <a className="button button--large" href={withSession('/shopcart/', chrome.urlSession)}>
+                <a className="button button--large button--outline" href={withSession('/shopcart/', chrome.urlSession)}>
                   Вернуться в корзину
                 </a>
               </div>
@@ -108,63 +119,13 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
         </section>
 
         {state === 'paid' ? (
-          <div className="complete__extras">
-            <section className="extra-card" aria-labelledby="cashback-title">
-              <h2 id="cashback-title">{`Кешбэк ${CASHBACK_PERCENT}% за билеты`}</h2>
-              <p>Зарегистрируйтесь в программе кешбэка — он станет доступен после даты мероприятия.</p>
-              <a className="button" href={data.cashbackRegistrationUrl}>
-                Зарегистрироваться и получить кешбэк
-              </a>
-            </section>
-            <section className="extra-card" aria-labelledby="table-title">
-              <h2 id="table-title">Столик в ресторане рядом</h2>
-              <p>Забронируйте столик в ресторане рядом с площадкой у нашего партнёра.</p>
-              <a
-                className="button button--outline"
-                href={data.tableBookingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-table-booking=""
-                data-order-id={order.id}
-              >
-                Забронировать столик
-              </a>
-              <p className="extra-card__error" role="alert" hidden data-table-booking-error="" />
-            </section>
-          </div>
+          <CompleteExtras
+            completion={completion}
+            tableBookingUrl={data.tableBookingUrl}
+            cashbackRegistrationUrl={data.cashbackRegistrationUrl}
+          />
         ) : null}
       </div>
     </Layout>
-  );
-}
-
-function TicketList({ tickets, timeZone }: { tickets: CompletionTicket[]; timeZone: string }) {
-  return (
-    <ul className="tickets" aria-label="Билеты">
-      {tickets.map((t) => (
-        <li key={t.code} className="ticket-line">
-          <span className="ticket-line__what">
-            <span className="ticket-line__show">{t.showName}</span>
-            <span className="ticket-line__seat">
-              {formatDayMonth(t.performanceDate, timeZone)}, {formatClock(t.performanceDate, timeZone)} ·{' '}
-              {t.buildingName}, {t.hallName}
-            </span>
-            <span className="ticket-line__seat">
-              {t.sectionName}
-              {t.row ? `, ряд ${t.row}` : ''}
-              {t.place ? `, место ${t.place}` : ''} · {price(t.price)}
-            </span>
-          </span>
-          <a
-            className="button button--small button--outline"
-            href={t.pdfUrl}
-            download=""
-            aria-label={`Скачать билет: ${t.sectionName}${t.row ? `, ряд ${t.row}` : ''}${t.place ? `, место ${t.place}` : ''}`}
-          >
-            Скачать билет
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -5,6 +5,7 @@
 import { formatPhone, idDigits, messages, POPULAR_PAGE_SIZE, TEXT_MAX, text } from '@partera/contract';
 import {
   type Account,
+  basketStateWithCheckout,
   CSRF_PARAM,
   cachedCatalogueOf,
   deliveriesOf,
@@ -24,6 +25,7 @@ import {
   safeReturnPath,
   scoreOfVoter,
   voterKeyOf,
+  walletConfigOf,
 } from '@partera/server';
 import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
 import { type LoyaltyData, LoyaltyPage, LoyaltyThanksPage } from '../pages/account/LoyaltyPage.js';
@@ -201,15 +203,17 @@ export function waitingPage(
   };
 }
 
-export function basketPage(ctx: RequestContext, req: FastifyRequest): PageRender<BasketData> {
+/** /shopcart/: the basket with its checkout offer (decision 0032), drawn as the widget will hydrate it. */
+export async function basketPage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<BasketData>> {
   const query = req.query as Record<string, unknown>;
+  const basket = req.session.isNew ? null : await basketStateWithCheckout(ctx.deps, req.session.id);
   return {
     entry: 'basket',
     Component: BasketPage,
     hydrate: true,
     data: {
       chrome: ctx.chrome,
-      basket: ctx.basket ?? emptyBasket(),
+      basket: basket ?? emptyBasket(),
       paymentFailed: query.payment === 'failed',
       isIframe: isFramed(ctx, req),
     },
@@ -248,6 +252,7 @@ export async function bankPage(
       total: order.total,
       payable: order.status === 'new',
       token: token ?? null,
+      wallet: walletConfigOf(ctx.deps.config, order),
     },
     title: titled(`Оплата заказа № ${formatOrderNumber(order.id)}`),
     noindex: true,
@@ -390,6 +395,7 @@ export async function orderCompletePage(
       chrome: ctx.chrome,
       completion,
       timeZone: ctx.city?.timezone ?? 'Europe/Moscow',
+      token,
       ...links,
     },
     title: titled(`Заказ № ${completion.order.number}`),

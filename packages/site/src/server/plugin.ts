@@ -147,7 +147,7 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       return send(req, reply, waitingPage(ctx, page, verdict));
     });
 
-    app.get('/shopcart/', async (req, reply) => send(req, reply, basketPage(await load(req), req)));
+    app.get('/shopcart/', async (req, reply) => send(req, reply, await basketPage(await load(req), req)));
 
     app.get('/order/complete/', async (req, reply) => {
       const ctx = await load(req);

@@ -16,6 +16,9 @@ import bannerStats from './0016_banner_stats.js';
 import giftsPackages from './0017_gifts_packages.js';
 import seatViewsListView from './0018_seat_views_list_view.js';
 import placeCountStripes from './0019_place_count_stripes.js';
+import checkoutMethods from './0020_checkout_methods.js';
+import codesAndCards from './0021_codes_and_cards.js';
+import paymentMethods from './0022_payment_methods.js';
 import search from './0023_search.js';
 
 export interface Migration {
@@ -43,5 +46,8 @@ export const migrations: Migration[] = [
   { version: '0017_gifts_packages', sql: giftsPackages },
   { version: '0018_seat_views_list_view', sql: seatViewsListView },
   { version: '0019_place_count_stripes', sql: placeCountStripes },
+  { version: '0020_checkout_methods', sql: checkoutMethods },
+  { version: '0021_codes_and_cards', sql: codesAndCards },
+  { version: '0022_payment_methods', sql: paymentMethods },
   { version: '0023_search', sql: search },
 ];

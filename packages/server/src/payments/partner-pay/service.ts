@@ -103,8 +103,9 @@ export async function readPartnerOrder(
     amount: number;
     order_id: number;
     cashback_percent: number;
+    cashback_action: string | null;
   }>(
-    `SELECT p.status, p.amount, o.id AS order_id, o.cashback_percent
+    `SELECT p.status, p.amount, o.id AS order_id, o.cashback_percent, o.cashback_action
        FROM payments p JOIN orders o ON o.id = p.order_id
       WHERE p.id = $1 AND p.provider = $2 AND o.partner_id = $3`,
     [request.orderToken, PARTNER_PAY, partner.id],
@@ -121,7 +122,9 @@ export async function readPartnerOrder(
       currency: 'RUB',
       description: paymentDescription(orderNumber),
       cashbackPercent: row.cashback_percent,
-      cashbackAmount: Math.floor((row.amount * row.cashback_percent) / 100),
+      // An order that spends the buyer's cashback earns none (decision 0034).
+      cashbackAmount:
+        row.cashback_action === 'spisat_keshbek' ? 0 : Math.floor((row.amount * row.cashback_percent) / 100),
       status: PARTNER_STATUS[row.status],
     },
   };

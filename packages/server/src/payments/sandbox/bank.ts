@@ -11,6 +11,8 @@ import { stepToken, stepTokenMatches } from './signature.js';
 /** A payment as the bank page shows it. */
 export interface BankPayment {
   id: string;
+  /** card, a wallet's, or sbp (migration 0022). */
+  method: string;
   orderNumber: string;
   /** Kopecks. */
   amount: number;
@@ -31,7 +33,9 @@ export type BankStep =
       values: Partial<CardForm>;
       errors: Partial<Record<CardField | 'form', string>>;
     }
-  | { step: '3ds'; payment: BankPayment; last4: string; token: string; error?: string }
+  | { step: '3ds'; payment: BankPayment; last4?: string; token: string; error?: string }
+  /** The bank app's screen for an SBP payment: pay or decline. */
+  | { step: 'sbp'; payment: BankPayment }
   | {
       step: 'done';
       payment: BankPayment;
@@ -43,6 +47,9 @@ export type BankStep =
     };
 
 const DELIVERY_ATTEMPTS = 3;
+
+/** Why an SBP payment the buyer declined in the bank app did not go through. */
+export const SBP_DECLINED = 'Оплата отклонена в приложении банка';
 
 /**
  * The sandbox bank's behaviour, without HTTP: card form checks, the 3-D Secure step, and the
@@ -62,12 +69,13 @@ export class SandboxBank {
   async findPayment(paymentId: string): Promise<BankPayment | null> {
     const r = await this.opts.db.query<{
       id: string;
+      method: string;
       amount: number;
       status: string;
       order_id: number;
       access_token: string;
     }>(
-      `SELECT p.id, p.amount, p.status, o.id AS order_id, o.access_token
+      `SELECT p.id, p.method, p.amount, p.status, o.id AS order_id, o.access_token
          FROM payments p JOIN orders o ON o.id = p.order_id
         WHERE p.id = $1 AND p.provider = $2`,
       [paymentId, SANDBOX],
@@ -76,6 +84,7 @@ export class SandboxBank {
     if (!row) return null;
     return {
       id: row.id,
+      method: row.method,
       orderNumber: formatOrderNumber(row.order_id),
       amount: row.amount,
       status: row.status,
@@ -83,17 +92,17 @@ export class SandboxBank {
     };
   }
 
-  /** The hosted card page for a payment. */
+  /** The hosted card page for a payment (a card payment: the others have pages of their own). */
   async open(paymentId: string): Promise<BankStep> {
     const payment = await this.findPayment(paymentId);
-    if (!payment) return { step: 'missing' };
+    if (payment?.method !== 'card') return { step: 'missing' };
     if (payment.status !== 'created') return { step: 'closed', payment };
     return { step: 'form', payment, values: {}, errors: {} };
   }
 
   async payWithCard(paymentId: string, form: CardForm): Promise<BankStep> {
     const payment = await this.findPayment(paymentId);
-    if (!payment) return { step: 'missing' };
+    if (payment?.method !== 'card') return { step: 'missing' };
     if (payment.status !== 'created') return { step: 'closed', payment };
     const check = checkCard(form, this.opts.clock.now());
     if (!check.ok) {
@@ -128,6 +137,35 @@ export class SandboxBank {
     }
     if (input.code.trim() !== THREE_DS_CODE) return this.finish(payment, 'declined', WRONG_CODE_REASON);
     return this.finish(payment, 'succeeded');
+  }
+
+  /**
+   * The 3-D Secure page of a browser-wallet payment (spec 4.10: the checkout posts MD, PaReq and
+   * TermUrl here into its payment frame). PaReq must be the step token the bank gave for this
+   * MD; the code is then confirmed as for a card (confirm3ds).
+   */
+  async acs(paymentId: string, paReq: string): Promise<BankStep> {
+    const payment = await this.findPayment(paymentId);
+    if (payment?.method !== 'google_pay') return { step: 'missing' };
+    if (payment.status !== 'created') return { step: 'closed', payment };
+    if (!stepTokenMatches(this.opts.key, '3ds', payment.id, paReq)) return { step: 'missing' };
+    return { step: '3ds', payment, token: paReq };
+  }
+
+  /** The bank app's screen for an SBP payment (what its QR code opens). */
+  async openSbp(paymentId: string): Promise<BankStep> {
+    const payment = await this.findPayment(paymentId);
+    if (payment?.method !== 'sbp') return { step: 'missing' };
+    if (payment.status !== 'created') return { step: 'closed', payment };
+    return { step: 'sbp', payment };
+  }
+
+  /** The buyer paid or declined the SBP payment in the bank app: the shop is notified. */
+  async answerSbp(paymentId: string, action: 'pay' | 'decline'): Promise<BankStep> {
+    const payment = await this.findPayment(paymentId);
+    if (payment?.method !== 'sbp') return { step: 'missing' };
+    if (payment.status !== 'created') return { step: 'closed', payment };
+    return action === 'pay' ? this.finish(payment, 'succeeded') : this.finish(payment, 'declined', SBP_DECLINED);
   }
 
   /** Tells the shop the result (like an acquirer's callback), then sends the buyer back. */

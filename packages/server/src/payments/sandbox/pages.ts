@@ -3,7 +3,7 @@ import { contentSecurityPolicy } from '../../http/security-headers.js';
 import { formatBankAmount } from '../../tickets/format.js';
 import type { BankPayment, BankStep } from './bank.js';
 import { type CardField, groupCardNumber, TEST_CARDS, THREE_DS_CODE } from './cards.js';
-import { SANDBOX_3DS_PATH, SANDBOX_PAY_PATH } from './provider.js';
+import { SANDBOX_3DS_PATH, SANDBOX_PAY_PATH, SANDBOX_SBP_PATH } from './provider.js';
 
 /** The shop the sandbox bank collects for. */
 export const MERCHANT = 'Partera';
@@ -31,6 +31,7 @@ input[aria-invalid=true]{border-color:#d92d20}
 .ok{background:#ecfdf3;color:#067647}
 button{width:100%;margin-top:18px;border:0;border-radius:8px;background:#2e6be6;color:#fff;font:inherit;font-weight:600;padding:12px;cursor:pointer}
 button:hover{background:#1f57c7}
+button.secondary{background:#eef2fb;color:#1f57c7;margin-top:10px}
 .cards h2{font-size:14px;margin:0 0 8px}
 .cards ul{list-style:none;margin:0;padding:0}
 .cards li{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-top:1px solid #eaecf0;font-size:13px}
@@ -160,7 +161,7 @@ function threeDs(step: Extract<BankStep, { step: '3ds' }>, nonce: string): strin
   const body = `${summary(payment)}
 <form class="panel" method="post" action="${SANDBOX_3DS_PATH}">
 <h1 class="step-title">Подтверждение покупки</h1>
-<p class="step-text">Банк отправил одноразовый код в SMS на телефон владельца карты •••• ${e(step.last4)}.</p>
+<p class="step-text">Банк отправил одноразовый код в SMS на телефон владельца карты${step.last4 ? ` •••• ${e(step.last4)}` : ''}.</p>
 <p class="hint">В тестовом банке код показан здесь: <span class="code">${e(THREE_DS_CODE)}</span></p>
 ${step.error ? `<div class="alert" role="alert">${e(step.error)}</div>` : ''}
 <input type="hidden" name="mdOrder" value="${e(payment.id)}">
@@ -209,6 +210,20 @@ function returnScript(success: boolean, returnUrl: string): string {
 setTimeout(function(){document.getElementById('return').click()},${RETURN_LINK_FALLBACK_MS});`;
 }
 
+/** The bank app's screen for an SBP payment: what its QR code opens on the buyer's phone. */
+function sbp(step: Extract<BankStep, { step: 'sbp' }>, nonce: string): string {
+  const { payment } = step;
+  const body = `${summary(payment)}
+<form class="panel" method="post" action="${SANDBOX_SBP_PATH}">
+<h1 class="step-title">Оплата через СБП</h1>
+<p class="step-text">Подтвердите перевод по QR-коду магазину ${e(MERCHANT)}. В тестовом банке деньги не списываются.</p>
+<input type="hidden" name="mdOrder" value="${e(payment.id)}">
+<button type="submit" name="action" value="pay">Оплатить ${e(formatBankAmount(payment.amount))}</button>
+<button type="submit" name="action" value="decline" class="secondary">Отклонить</button>
+</form>`;
+  return page(nonce, 'Оплата через СБП', body);
+}
+
 function closed(step: Extract<BankStep, { step: 'closed' }>, nonce: string): string {
   const paid = step.payment.status === 'succeeded' || step.payment.status === 'refunded';
   const url = paid ? step.payment.returnUrls.successUrl : step.payment.returnUrls.failUrl;
@@ -239,6 +254,8 @@ export function renderBankStep(step: BankStep, nonce: string): { status: number;
       return { status: Object.keys(step.errors).length > 0 ? 422 : 200, html: cardForm(step, nonce) };
     case '3ds':
       return { status: 200, html: threeDs(step, nonce) };
+    case 'sbp':
+      return { status: 200, html: sbp(step, nonce) };
     case 'done':
       return { status: 200, html: done(step, nonce) };
   }

@@ -137,6 +137,8 @@ function receiptOf(receipt: Receipt, settings: ReceiptSettings): Record<string, 
 
 export class YooKassaProvider implements PaymentProvider {
   readonly name = YOOKASSA;
+  /** YooKassa's payment page is opened by redirect, never framed (its pages forbid framing). */
+  readonly topWindow = true;
   private readonly allowed: BlockList | undefined;
 
   constructor(

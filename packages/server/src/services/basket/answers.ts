@@ -1,4 +1,4 @@
-import { type BasketState, kopecksToRoubles, type SelectionAnswer } from '@partera/contract';
+import { type BasketState, type CheckoutState, kopecksToRoubles, type SelectionAnswer } from '@partera/contract';
 import type { BasketContents } from './contents.js';
 import type { SelectionOutcome } from './selection.js';
 
@@ -53,8 +53,16 @@ export function selectionAnswer(outcome: SelectionOutcome, performanceId?: numbe
   return { result: 1, error: 0, ...summary };
 }
 
-/** The basket state of decision 0001 (extension call GET /shopcart/state/). */
-export function basketState(basket: BasketContents, now: Date, userIsGuest: boolean): BasketState {
+/**
+ * The basket state of decision 0001 (extension call GET /shopcart/state/), with the checkout's
+ * offer when there is one (services/checkout/state.ts, decision 0032).
+ */
+export function basketState(
+  basket: BasketContents,
+  now: Date,
+  userIsGuest: boolean,
+  checkout?: CheckoutState,
+): BasketState {
   return {
     tickets: basket.lines.map((l) => ({
       kind: l.kind,
@@ -84,5 +92,6 @@ export function basketState(basket: BasketContents, now: Date, userIsGuest: bool
       : null,
     ...cannotCreateOrder(basket.lines.find((l) => l.cannotCreateOrderCause)?.cannotCreateOrderCause),
     userIsGuest,
+    ...(checkout ? { checkout } : {}),
   };
 }

@@ -2,7 +2,7 @@
 export { basketState, performanceUrl, selectionAnswer } from './answers.js';
 export { type BasketContents, type BasketLine, type BasketSummary, loadBasket, loadBasketSummary } from './contents.js';
 export { orderPhoneRefusal } from './phone-check.js';
-export { placePerformanceLookup } from './place-performances.js';
+export { type PerformanceOrLookup, type PlacePerformances, placePerformanceLookup } from './place-performances.js';
 export { selectionMessages } from './rules.js';
 export {
   addEntranceTickets,

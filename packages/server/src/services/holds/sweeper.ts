@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index.js';
+import { expireUnpaidOrders } from '../orders/release.js';
 import { lapsedEntranceHold, lapsedHold } from './rule.js';
 
 /** At most this many places are released per statement, so no sweep holds its locks for long. */
@@ -20,6 +21,7 @@ export async function sweepExpiredHolds(
   db: Database,
   now: Date,
 ): Promise<{ places: number; entranceTickets: number; performances: number[] }> {
+  await expireUnpaidOrders(db, now); // unpaid bookings and orders that took points or codes, at their pay_by
   return db.transaction(async (tx) => {
     const places = await tx.query<{ performance_id: number }>(
       `WITH lapsed AS (

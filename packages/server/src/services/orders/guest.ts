@@ -1,4 +1,4 @@
-import { isValidEmail, messages, validateGuestForm } from '@partera/contract';
+import { isValidEmail, messages, type PaymentMethod, validateGuestForm } from '@partera/contract';
 
 /** The guest buyer's details (hall-basket-checkout.md 3.13). */
 export interface GuestDetails {
@@ -16,15 +16,18 @@ export function checkGuestEmail(email: string): string | null {
   return null;
 }
 
-/** The same checks as the checkout form (contract rules 5.5), run again on the server. */
-export function validateGuest(g: GuestDetails): string | null {
+/**
+ * The same checks as the checkout form (contract rules 5.5), run again on the server: for
+ * non-card methods (cash, bonus, the culture card…) patronymic and phone are required too.
+ */
+export function validateGuest(g: GuestDetails, payment: PaymentMethod = 'card'): string | null {
   const check = validateGuestForm({
     email: g.email,
     name: g.name,
     surname: g.surname,
     patronymic: g.patronymic ?? undefined,
     phone: g.phone ?? undefined,
-    payment: 'card',
+    payment,
   });
   if (!check.valid) return check.toast ?? messages.fillAllFields;
   return checkGuestEmail(g.email);

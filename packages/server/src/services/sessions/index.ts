@@ -12,6 +12,7 @@ export const SESSION_KEYED_COLUMNS = [
   { table: 'framed_sessions', column: 'session_id' },
   { table: 'confirmation_codes', column: 'session_id' },
   { table: 'oauth_logins', column: 'session_id' },
+  { table: 'basket_codes', column: 'session_id' },
 ] as const;
 
 /**
