@@ -58,12 +58,6 @@ export function BasketPage({
         >
           {widgets}
         </ClientOnly>
-        <aside className="basket-page__aside">
-          <p>
-            <a href="/landing/help_faq/">Вопросы и ответы</a> ·{' '}
-            <a href="/landing/cashback_rules/">Правила программы кешбэка</a>
-          </p>
-        </aside>
       </div>
     </Layout>
   );
