@@ -96,7 +96,7 @@ describeEachDatabase('issue 12: what the checkout offers', (get) => {
     expect(c.preselect).toBeNull();
   });
 
-  it('offers the partner’s cashback only in its frame, preselects nothing there, and the buyer is not direct', async () => {
+  it('offers the partner’s cashback only under the partner, still preselects card (the widget knows whether it is framed), and the buyer is not direct', async () => {
     const f = await checkoutHall(get().db, { now: clock.now() });
     const partner = await get().db.query<{ id: number }>(
       `INSERT INTO partners (name, hash, cashback_percent) VALUES ('Телеком', $1, 5) RETURNING id`,
@@ -110,7 +110,7 @@ describeEachDatabase('issue 12: what the checkout offers', (get) => {
     );
     const c: CheckoutState = (await stateOf(b)).checkout;
     expect(ids(c).mts_cashback).toEqual(['eticket']);
-    expect(c.preselect).toBeNull();
+    expect(c.preselect).toEqual({ pm: 'card', dm: 'eticket' });
     expect(c.userIsDirect).toBe(false);
   });
 

@@ -113,7 +113,7 @@ export type CheckoutDelivery = z.infer<typeof checkoutDelivery>;
 export const checkoutState = z.object({
   payments: z.array(checkoutPayment),
   deliveries: z.array(checkoutDelivery),
-  /** The choice made when the page opens: card and e-ticket when offered (not in a partner's frame). */
+  /** The choice made when the page opens: card and e-ticket when offered (a widget in a partner's frame leaves it unchosen). */
   preselect: z.object({ pm: paymentMethod, dm: deliveryMethod }).nullable(),
   hasKarmaStop: z.boolean(),
   userIsDirect: z.boolean(),

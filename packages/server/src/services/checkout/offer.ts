@@ -94,7 +94,7 @@ function courierFits(f: CheckoutFacts): boolean {
  * - pushkin_card: e-ticket, shown with the reason while the basket is not eligible (a show outside
  *   the programme, more than one ticket…: codes/pushkin.ts);
  * - apple_pay, google_pay: e-ticket; sbp when the acquirer takes fast payments.
- * Preselected: card and e-ticket when offered, nothing in a partner's frame (2.3).
+ * Preselected: card and e-ticket when offered (the widget drops it in a partner's frame, 2.3).
  */
 export function checkoutOffer(f: CheckoutFacts): Offer {
   const online = f.performances.length > 0 && f.performances.every((p) => p.allowPay);
@@ -129,7 +129,10 @@ export function checkoutOffer(f: CheckoutFacts): Offer {
     payments.push({ id: 'apple_pay', deliveries: ['eticket'] }, { id: 'google_pay', deliveries: ['eticket'] });
     if (f.sbp) payments.push({ id: 'sbp', deliveries: ['eticket'] });
   }
-  const preselect = f.framed === null && online ? { pm: 'card' as const, dm: 'eticket' as const } : null;
+  // Card and e-ticket are preselected whenever offered; the widget leaves them unchosen when it
+  // runs in a partner's frame (embedded mode), which only it knows: a partner page's own widgets
+  // share the partner's session without a frame.
+  const preselect = online ? { pm: 'card' as const, dm: 'eticket' as const } : null;
   const courierLate = online && f.courierPrice !== null && !courier;
   return { payments, deliveries, preselect, deliveryAlert: courierLate ? OFFER_TEXTS.courierTooLate : null };
 }
