@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { type ServerProcess, startNodeProcess } from '../../packages/server/test/support/processes.js';
+import { PRODUCT_START } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 import { benchTrees, ratio, repoRoot, type Tree } from './trees.js';
 
@@ -24,15 +25,6 @@ const RUNS = 3;
 const SECONDS = 10;
 const postgresUrl = process.env.DATABASE_URL || undefined;
 type Engine = 'pglite' | 'postgres';
-
-/** The product's start, as `npm start` runs it, written so that both trees can run it. */
-const START = `
-const { seedDemo } = await import('./packages/server/src/demo.ts');
-const { loadConfig, startServer } = await import('./packages/server/src/index.ts');
-const { sitePages } = await import('./packages/site/src/server/index.ts');
-await startServer({ plugins: [sitePages], config: loadConfig(process.env), demo: seedDemo, log: (l) => console.error(l) });
-console.log('bench: listening');
-`;
 
 let port = 3290;
 
@@ -43,7 +35,7 @@ async function startProduct(tree: Tree, engine: Engine): Promise<ServerProcess> 
       ? { DATABASE_URL: withSearchPath(postgresUrl!, await pageSchema(tree)) }
       : { DATABASE_URL: '', DATA_DIR: path.join(repoRoot, `.data/bench-pglite-${tree.label}`) };
   return startNodeProcess({
-    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', START],
+    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', PRODUCT_START],
     cwd: tree.root,
     env: {
       NODE_ENV: 'production',

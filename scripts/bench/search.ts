@@ -17,20 +17,13 @@ import autocannon from 'autocannon';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { startNodeProcess } from '../../packages/server/test/support/processes.js';
+import { PRODUCT_START } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = 10;
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl) throw new Error('set DATABASE_URL');
-
-const START = `
-const { seedDemo } = await import('./packages/server/src/demo.ts');
-const { loadConfig, startServer } = await import('./packages/server/src/index.ts');
-const { sitePages } = await import('./packages/site/src/server/index.ts');
-await startServer({ plugins: [sitePages], config: loadConfig(process.env), demo: seedDemo, log: (l) => console.error(l) });
-console.log('bench: listening');
-`;
 
 const QUERIES = [
   'щелкунчек',
@@ -81,7 +74,7 @@ async function startProduct(port: number) {
   await admin.query('CREATE SCHEMA IF NOT EXISTS bench_search');
   await admin.close();
   return startNodeProcess({
-    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', START],
+    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', PRODUCT_START],
     cwd: process.cwd(),
     env: {
       NODE_ENV: 'production',
