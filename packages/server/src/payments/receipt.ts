@@ -1,5 +1,6 @@
 import type { ReceiptSettings } from '../config.js';
 import type { Queryable } from '../db/index.js';
+import { venueJoins } from '../db/venue-sql.js';
 import { formatDateTime } from '../tickets/format.js';
 import type { Receipt, ReceiptItem } from './provider.js';
 
@@ -47,9 +48,7 @@ SELECT oi.ticket_count, oi.price, oi.gifts_count, oi.gift_price, s.name AS show_
   FROM order_items oi
   JOIN performances pf ON pf.id = oi.performance_id
   JOIN shows s ON s.id = pf.show_id
-  JOIN halls h ON h.id = pf.hall_id
-  JOIN buildings b ON b.id = h.building_id
-  JOIN cities c ON c.id = b.city_id
+  ${venueJoins('pf')}
   LEFT JOIN performance_places pp ON pp.id = oi.performance_place_id
   LEFT JOIN places pl ON pl.id = pp.place_id
   LEFT JOIN performance_sections ps ON ps.id = oi.performance_section_id

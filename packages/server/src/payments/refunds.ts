@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Database, Queryable, Transaction } from '../db/index.js';
+import { venueJoins } from '../db/venue-sql.js';
 import { enqueue } from '../notifications/outbox.js';
 import { returnGiftCardShare } from '../services/checkout/codes/index.js';
 import { returnSoldTickets } from '../services/holds/index.js';
@@ -142,9 +143,7 @@ async function ticketRows(
        JOIN order_items oi ON oi.id = t.order_item_id
        JOIN performances pf ON pf.id = t.performance_id
        JOIN shows s ON s.id = pf.show_id
-       JOIN halls h ON h.id = pf.hall_id
-       JOIN buildings b ON b.id = h.building_id
-       JOIN cities c ON c.id = b.city_id
+       ${venueJoins('pf')}
        LEFT JOIN performance_places pp ON pp.id = t.performance_place_id
        LEFT JOIN places pl ON pl.id = pp.place_id
        LEFT JOIN performance_sections ps ON ps.id = t.performance_section_id

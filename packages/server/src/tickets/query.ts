@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
+import { venueJoins } from '../db/venue-sql.js';
 import { formatOrderNumber } from './format.js';
 
 /** One issued ticket with everything printed on it. */
@@ -90,9 +91,7 @@ SELECT t.order_id, t.code, t.status, t.performance_id, t.performance_place_id,
   JOIN order_items oi ON oi.id = t.order_item_id
   JOIN performances pf ON pf.id = t.performance_id
   JOIN shows s ON s.id = pf.show_id
-  JOIN halls h ON h.id = pf.hall_id
-  JOIN buildings b ON b.id = h.building_id
-  JOIN cities c ON c.id = b.city_id
+  ${venueJoins('pf')}
   LEFT JOIN performance_places pp ON pp.id = t.performance_place_id
   LEFT JOIN places pl ON pl.id = pp.place_id
   LEFT JOIN sections pl_sec ON pl_sec.id = pl.section_id
