@@ -1,23 +1,12 @@
-/**
- * Issue 9, admission at a sale's start (decision 0018): what the gate costs in front of the holds.
- *
- * - A place this process has not seen brings the places of its whole performance in one query:
- *   a rush on 500 places is one look-up per process, not 500.
- * - An attempt that needs such a look-up is counted against its rate limits first: a flood of
- *   made-up places from one session is refused by its limit, not looked up one by one.
- * - The seat-set calls are gated by the route like the seat select: counted and queued in one
- *   step (one Redis round trip).
- * - When Redis does not answer, the gate queues in the process instead of letting everyone in.
- */
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisQueueStore } from '../src/admission/stores.js';
 import { RedisCounterStore } from '../src/limits/index.js';
 import { SharedRedis } from '../src/redis.js';
 import { placePerformanceLookup } from '../src/services/basket/place-performances.js';
 import { buildTestApp, buyer } from './support/app.js';
-import { describeEachDatabase, openTestDatabase } from './support/databases.js';
+import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
+import { withRedisGate } from './support/redis-gate.js';
 import { countingStatements } from './support/statements.js';
 
 /** The look-up of a place's performance, whatever its exact text. */
@@ -78,15 +67,8 @@ describe.runIf(process.env.REDIS_URL)('the seat-set calls and the rate limits in
   });
 
   it('count and gate a seat-set attempt in one round trip', async () => {
-    const db = await openTestDatabase('pglite');
-    const config = {
-      admission: { rate: 1, burst: 1 },
-      redisUrl: process.env.REDIS_URL,
-      dataDir: `/nonexistent/${randomBytes(6).toString('hex')}`,
-    };
-    const { app } = await buildTestApp(db.db, { config });
-    try {
-      const f = await createHallFixture(db.db);
+    await withRedisGate(async (app, db) => {
+      const f = await createHallFixture(db);
       const scripts = vi.spyOn(SharedRedis.prototype, 'runScript');
       const first = await buyer(app).post('/hallPlace/selectBest/', { performanceId: f.performanceId, count: 1 });
       expect(first.status).toBe(200);
@@ -94,10 +76,7 @@ describe.runIf(process.env.REDIS_URL)('the seat-set calls and the rate limits in
       const second = await buyer(app).post('/hallPlace/selectBest/', { performanceId: f.performanceId, count: 1 });
       expect(second.status).toBe(429);
       expect(scripts).toHaveBeenCalledTimes(2);
-    } finally {
-      await app.close();
-      await db.close();
-    }
+    });
   });
 });
 

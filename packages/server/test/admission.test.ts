@@ -13,6 +13,7 @@ import { SharedRedis } from '../src/redis.js';
 import { buildTestApp, buyer, nextClientAddress } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
+import { withRedisGate } from './support/redis-gate.js';
 import { countingStatements } from './support/statements.js';
 
 const settings = { rate: 2, burst: 3 };
@@ -231,17 +232,8 @@ describe.runIf(process.env.REDIS_URL)('the gate and the rate limits in Redis', (
   });
 
   it('count and gate a hold attempt in one round trip, queued or admitted', async () => {
-    const { openTestDatabase } = await import('./support/databases.js');
-    const db = await openTestDatabase('pglite');
-    // A data folder of its own names this run's keys in Redis (redisNamespace): a fresh queue.
-    const config = {
-      admission: { rate: 1, burst: 1 },
-      redisUrl: process.env.REDIS_URL,
-      dataDir: `/nonexistent/${randomBytes(6).toString('hex')}`,
-    };
-    const { app } = await buildTestApp(db.db, { config });
-    try {
-      const f = await createHallFixture(db.db);
+    await withRedisGate(async (app, db) => {
+      const f = await createHallFixture(db);
       // The process learns the places' performance first (a miss is counted before its look-up,
       // in a round trip of its own); from then on an attempt is one round trip.
       await buyer(app).post('/hallPlace/deselect/', { cypher: f.seats[0]! });
@@ -253,10 +245,7 @@ describe.runIf(process.env.REDIS_URL)('the gate and the rate limits in Redis', (
       expect(second.status).toBe(429);
       expect(second.json().message).toContain('Ваше место в очереди: 1');
       expect(scripts).toHaveBeenCalledTimes(2);
-    } finally {
-      await app.close();
-      await db.close();
-    }
+    });
   });
 });
 
