@@ -14,10 +14,8 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openPostgres } from '../../packages/server/src/db/postgres.js';
-import { withSearchPath } from '../../packages/server/test/support/databases.js';
-import { type ServerProcess, startNodeProcess } from '../../packages/server/test/support/processes.js';
-import { PRODUCT_START } from './product-start.js';
+import type { ServerProcess } from '../../packages/server/test/support/processes.js';
+import { startProduct } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 import { benchTrees, ratio, repoRoot, type Tree } from './trees.js';
 
@@ -28,35 +26,14 @@ type Engine = 'pglite' | 'postgres';
 
 let port = 3290;
 
-async function startProduct(tree: Tree, engine: Engine): Promise<ServerProcess> {
-  const p = port++;
-  const database: Record<string, string> =
-    engine === 'postgres'
-      ? { DATABASE_URL: withSearchPath(postgresUrl!, await pageSchema(tree)) }
-      : { DATABASE_URL: '', DATA_DIR: path.join(repoRoot, `.data/bench-pglite-${tree.label}`) };
-  return startNodeProcess({
-    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', PRODUCT_START],
+function startTreeProduct(tree: Tree, engine: Engine): Promise<ServerProcess> {
+  return startProduct({
+    port: port++,
     cwd: tree.root,
-    env: {
-      NODE_ENV: 'production',
-      // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
-      SECRET: 'bench-secret-of-at-least-thirty-two-characters',
-      DEMO_DATA: 'full',
-      PORT: String(p),
-      PUBLIC_URL: `http://127.0.0.1:${p}`,
-      ...database,
-    },
-    ready: 'bench: listening',
+    ...(engine === 'postgres'
+      ? { postgresUrl, schema: `bench_pages_${tree.label}` }
+      : { dataDir: path.join(repoRoot, `.data/bench-pglite-${tree.label}`) }),
   });
-}
-
-/** The tree's own schema on the PostgreSQL server, made once and kept (the seed takes a while). */
-async function pageSchema(tree: Tree): Promise<string> {
-  const schema = `bench_pages_${tree.label}`;
-  const admin = await openPostgres(postgresUrl!);
-  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await admin.close();
-  return schema;
 }
 
 interface Figures {
@@ -94,7 +71,7 @@ for (const engine of engines) {
   let show = '';
   for (let run = 0; run < RUNS; run++) {
     for (const tree of trees) {
-      const server = await startProduct(tree, engine);
+      const server = await startTreeProduct(tree, engine);
       try {
         show ||= await showPathOf(server.url);
         // One request each first: the first view warms the process up.

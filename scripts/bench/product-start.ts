@@ -3,6 +3,10 @@
  * written as a script for `node -e` so that both trees of a BENCH_BASELINE run can run it from
  * their own folder. It prints 'bench: listening' once the server listens.
  */
+import { openPostgres } from '../../packages/server/src/db/postgres.js';
+import { withSearchPath } from '../../packages/server/test/support/databases.js';
+import { type ServerProcess, startNodeProcess } from '../../packages/server/test/support/processes.js';
+
 export const PRODUCT_START = `
 const { seedDemo } = await import('./packages/server/src/demo.ts');
 const { loadConfig, startServer } = await import('./packages/server/src/index.ts');
@@ -10,3 +14,42 @@ const { sitePages } = await import('./packages/site/src/server/index.ts');
 await startServer({ plugins: [sitePages], config: loadConfig(process.env), demo: seedDemo, log: (l) => console.error(l) });
 console.log('bench: listening');
 `;
+
+/**
+ * The product in production mode with the full demo catalogue, one process, on PostgreSQL in
+ * `schema` (made if missing and kept, so later runs skip the seeding) or, without `postgresUrl`,
+ * on the embedded PGlite in `dataDir`.
+ */
+export async function startProduct(opts: {
+  port: number;
+  cwd?: string;
+  postgresUrl?: string;
+  schema?: string;
+  dataDir?: string;
+}): Promise<ServerProcess> {
+  let database: Record<string, string>;
+  if (opts.postgresUrl) {
+    const schema = opts.schema ?? 'bench_product';
+    const admin = await openPostgres(opts.postgresUrl);
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await admin.close();
+    database = { DATABASE_URL: withSearchPath(opts.postgresUrl, schema) };
+  } else {
+    if (!opts.dataDir) throw new Error('startProduct: a PGlite run needs its data folder');
+    database = { DATABASE_URL: '', DATA_DIR: opts.dataDir };
+  }
+  return startNodeProcess({
+    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', PRODUCT_START],
+    cwd: opts.cwd ?? process.cwd(),
+    env: {
+      NODE_ENV: 'production',
+      // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
+      SECRET: 'bench-secret-of-at-least-thirty-two-characters',
+      DEMO_DATA: 'full',
+      PORT: String(opts.port),
+      PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
+      ...database,
+    },
+    ready: 'bench: listening',
+  });
+}

@@ -14,10 +14,7 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { openPostgres } from '../../packages/server/src/db/postgres.js';
-import { withSearchPath } from '../../packages/server/test/support/databases.js';
-import { startNodeProcess } from '../../packages/server/test/support/processes.js';
-import { PRODUCT_START } from './product-start.js';
+import { startProduct } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -69,25 +66,6 @@ async function load(opts: LoadOptions): Promise<Figures> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-async function startProduct(port: number) {
-  const admin = await openPostgres(postgresUrl!);
-  await admin.query('CREATE SCHEMA IF NOT EXISTS bench_search');
-  await admin.close();
-  return startNodeProcess({
-    args: ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', PRODUCT_START],
-    cwd: process.cwd(),
-    env: {
-      NODE_ENV: 'production',
-      SECRET: 'bench-secret-of-at-least-thirty-two-characters',
-      DEMO_DATA: 'full',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: withSearchPath(postgresUrl!, 'bench_search'),
-    },
-    ready: 'bench: listening',
-  });
-}
-
 const post = { method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 const loads: Array<[string, (url: string) => LoadOptions]> = [
   [
@@ -135,7 +113,7 @@ const results = new Map<string, Figures[]>(loads.map(([name]) => [name, []]));
 /** Other work on the machine skews the figures: the load average is reported with them. */
 const loadBefore = os.loadavg()[0] ?? 0;
 for (let run = 0; run < RUNS; run++) {
-  const server = await startProduct(3330 + run);
+  const server = await startProduct({ port: 3330 + run, postgresUrl, schema: 'bench_search' });
   try {
     for (const q of QUERIES) await fetch(`${server.url}/search/autocompleteMore/`, { ...post, body: form(q) });
     for (const [name, options] of loads) {
