@@ -18,6 +18,7 @@ function manualFeed(): ChangeFeed & { send(change: CatalogueChange): void } {
   return {
     ready: Promise.resolve(),
     availabilityChanged: () => {},
+    everythingChanged: () => {},
     subscribe(l) {
       listeners.add(l);
       return () => listeners.delete(l);

@@ -6,6 +6,7 @@ import { changeFeedOf } from '../src/services/catalogue/changes.js';
 import { countText } from '../src/services/search/index.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
+import { countingStatements } from './support/statements.js';
 
 /**
  * Search over the full demo catalogue (decision 0037), on each database: the quality of what is
@@ -238,6 +239,33 @@ describeEachDatabase('search calls', (get) => {
     changeFeedOf(get().db).availabilityChanged(await ids('Айвазовский. Море и свет'));
     await grouped('айвазовский');
     expect(search.cache.counts().reads).toBe(before.reads + 1);
+  });
+
+  it('a text never asked costs one statement for its matches and one for the shown numbers: what is ahead is kept', async () => {
+    const { searchOf } = await import('../src/services/search/index.js');
+    const c = countingStatements(get().db);
+    const search = searchOf({ db: c.db, clock });
+    await search.grouped('ревизор', 'all', null);
+    c.seen.length = 0;
+    const answer = await search.grouped('ревизорр', 'all', null);
+    expect(answer.performance.result[0]?.show_name).toBe('Ревизор');
+    expect(c.seen).toHaveLength(2);
+    expect(c.seen[0]).toContain('UNION ALL');
+    expect(c.seen[1]).toContain('place_counts');
+  });
+
+  it('a cancelled performance leaves the next search at once, whatever its text', async () => {
+    const { searchOf, parseFilters } = await import('../src/services/search/index.js');
+    const { cancelPerformance } = await import('../src/services/catalogue/performance-changes.js');
+    const search = searchOf(app.deps);
+    const next = async (text: string) =>
+      (await search.results('performance', parseFilters({ text }), null)).items.find((i) => i.name === 'Ревизор')
+        ?.performanceId;
+    const before = await next('ревизор');
+    expect(before).toBeDefined();
+    expect((await cancelPerformance(app.deps, before!)).ok).toBe(true);
+    expect(await next('ревизор')).not.toBe(before);
+    expect(await next('ревизо')).not.toBe(before);
   });
 
   it('refuses what the contract refuses: an empty text, an unknown index, a NUL byte', async () => {

@@ -12,6 +12,11 @@ export type CatalogueChange = { kind: 'availability'; performances: readonly num
 export interface ChangeFeed {
   /** Holds of these performances changed through this process. */
   availabilityChanged(performances: Iterable<number>): void;
+  /**
+   * What is listed changed (a performance moved, cancelled, put on sale): every kept answer may
+   * be wrong, not only those that show these performances' numbers. Rare: an operator's command.
+   */
+  everythingChanged(): void;
   /** Hears every change, this process's at once and other processes' within a few milliseconds. */
   subscribe(listener: (change: CatalogueChange) => void): () => void;
   /** Settles once other processes' changes are heard (at once on the embedded database). */
@@ -37,6 +42,8 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
   const pending = new Set<number>();
   /** A notification is due within COALESCE_MS. */
   let scheduled = false;
+  /** The next notification says 'everything' (everythingChanged). */
+  let everything = false;
   const shared = db.kind === 'postgres' && db.listen !== undefined;
 
   const emit = (change: CatalogueChange) => {
@@ -47,7 +54,8 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
     scheduled = false;
     const ids = [...pending];
     pending.clear();
-    const payload = ids.length > MAX_IDS ? `${origin} *` : `${origin} ${ids.join(',')}`;
+    const payload = everything || ids.length > MAX_IDS ? `${origin} *` : `${origin} ${ids.join(',')}`;
+    everything = false;
     db.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
   };
 
@@ -84,6 +92,11 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
       if (ids.length === 0) return;
       emit({ kind: 'availability', performances: ids });
       for (const id of ids) pending.add(id);
+      send();
+    },
+    everythingChanged() {
+      emit({ kind: 'everything' });
+      everything = true;
       send();
     },
     subscribe(listener) {

@@ -82,7 +82,7 @@ export async function movePerformance(
     const notified = await notifyHolders(deps, tx, pf, when, now);
     return { ok: true, performanceId: id, notified };
   });
-  if (outcome.ok) changeFeedOf(deps.db).availabilityChanged([id]);
+  if (outcome.ok) changeFeedOf(deps.db).everythingChanged();
   return outcome;
 }
 
@@ -109,7 +109,7 @@ export async function cancelPerformance(deps: PerformanceChangeDeps, id: number)
     const notified = await notifyHolders(deps, tx, pf, 'отменено', now);
     return { ok: true, performanceId: id, notified };
   });
-  if (outcome.ok) changeFeedOf(deps.db).availabilityChanged([id]);
+  if (outcome.ok) changeFeedOf(deps.db).everythingChanged();
   return outcome;
 }
 
@@ -171,7 +171,7 @@ export async function openSales(
       message: exists.rows.length ? PERFORMANCE_CHANGE_MESSAGES.notComing : PERFORMANCE_CHANGE_MESSAGES.notFound,
     };
   }
-  changeFeedOf(deps.db).availabilityChanged([id]);
+  changeFeedOf(deps.db).everythingChanged();
   const told = await notifyOnSale(deps, showId, [id]);
   return { ok: true, performanceId: id, notified: told.recipients.length };
 }

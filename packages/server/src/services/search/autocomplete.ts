@@ -7,8 +7,8 @@ import {
 } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
 import { searchGenres, searchPeople, searchVenues } from './entities.js';
-import { type FoundShow, searchShows } from './shows.js';
-import { readingsOf } from './text.js';
+import { type FoundShow, rankShows, type SearchSource } from './shows.js';
+import { type QueryReading, readingsOf } from './text.js';
 
 /** How many of each kind a suggestion list shows (the counts say how many there are). */
 export const SUGGESTED = { genres: 5, shows: 5, venues: 3, persons: 3, items: 10 } as const;
@@ -17,44 +17,57 @@ export interface SuggestQuery {
   text: string;
   /** 'all' or one source: only that kind is searched. */
   index: string;
-  now: Date;
-  cityId: number | null;
 }
+
+/** Day and time formats by time zone: making an Intl format costs far more than using one. */
+const formats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
 
 /** '28 ноября', '19:00' in the venue's time zone. */
 export function dayAndTime(show: Pick<FoundShow, 'startsAt' | 'timezone'>): { day: string; time: string } {
+  let f = formats.get(show.timezone);
+  if (!f) {
+    f = {
+      day: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: show.timezone }),
+      time: new Intl.DateTimeFormat('ru-RU', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: show.timezone,
+      }),
+    };
+    formats.set(show.timezone, f);
+  }
   const at = new Date(show.startsAt);
-  const day = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: show.timezone }).format(at);
-  const time = new Intl.DateTimeFormat('ru-RU', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: show.timezone,
-  }).format(at);
-  return { day, time };
+  return { day: f.day.format(at), time: f.time.format(at) };
 }
 
 const wants = (index: string, source: AutocompleteSource) => index === 'all' || index === source;
 
 const resultsLink = (path: string, text: string) => `${path}?text=${encodeURIComponent(text)}`;
 
-/** What a variant shows, found in one go: the kinds asked for, in parallel (the grouped list has no organizers). */
-async function findAll(db: Queryable, q: SuggestQuery, variant: 'grouped' | 'list') {
+/**
+ * What a variant shows: the kinds asked for (the grouped list has no organizers). `source` is
+ * asked only for a text that is searched at all.
+ */
+async function findAll(
+  db: Queryable,
+  q: SuggestQuery,
+  variant: 'grouped' | 'list',
+  source: (readings: readonly QueryReading[]) => Promise<SearchSource>,
+) {
   // Spec 5: only a text longer than 2 characters, or of exactly 2 digits, is searched.
   const readings = shouldAutocomplete(q.text) ? readingsOf(q.text) : [];
   const none = { total: 0, items: [] };
   if (readings.length === 0) return { genres: [], shows: none, venues: none, persons: none, organizers: none };
-  const base = { readings, now: q.now, cityId: q.cityId, genres: [], subgenres: [], from: null, till: null, offset: 0 };
-  const [genres, shows, venues, persons, organizers] = await Promise.all([
-    variant === 'grouped' && q.index === 'all' ? searchGenres(db, readings, SUGGESTED.genres) : [],
-    wants(q.index, 'performance') ? searchShows(db, { ...base, limit: SUGGESTED.shows }) : none,
-    wants(q.index, 'building') ? searchVenues(db, { ...base, limit: SUGGESTED.venues }) : none,
-    wants(q.index, 'person') ? searchPeople(db, 'person', { ...base, limit: SUGGESTED.persons }) : none,
-    variant === 'list' && wants(q.index, 'organizer')
-      ? searchPeople(db, 'organizer', { ...base, limit: SUGGESTED.persons })
-      : none,
-  ]);
-  return { genres, shows, venues, persons, organizers };
+  const src = await source(readings);
+  return {
+    genres: variant === 'grouped' && q.index === 'all' ? searchGenres(src, SUGGESTED.genres) : [],
+    shows: wants(q.index, 'performance') ? await rankShows(db, src, SUGGESTED.shows, 0) : none,
+    venues: wants(q.index, 'building') ? searchVenues(src, SUGGESTED.venues, 0) : none,
+    persons: wants(q.index, 'person') ? searchPeople(src, 'person', SUGGESTED.persons, 0) : none,
+    organizers:
+      variant === 'list' && wants(q.index, 'organizer') ? searchPeople(src, 'organizer', SUGGESTED.persons, 0) : none,
+  };
 }
 
 /**
@@ -65,8 +78,9 @@ async function findAll(db: Queryable, q: SuggestQuery, variant: 'grouped' | 'lis
 export async function suggestGrouped(
   db: Queryable,
   q: SuggestQuery,
+  source: (readings: readonly QueryReading[]) => Promise<SearchSource>,
 ): Promise<{ answer: AutocompleteGrouped; performances: number[] }> {
-  const found = await findAll(db, q, 'grouped');
+  const found = await findAll(db, q, 'grouped', source);
   return {
     performances: found.shows.items.map((s) => s.performanceId),
     answer: {
@@ -119,8 +133,9 @@ export async function suggestGrouped(
 export async function suggestList(
   db: Queryable,
   q: SuggestQuery,
+  source: (readings: readonly QueryReading[]) => Promise<SearchSource>,
 ): Promise<{ answer: AutocompleteOld; performances: number[] }> {
-  const found = await findAll(db, q, 'list');
+  const found = await findAll(db, q, 'list', source);
   const groups: Array<Array<{ source: AutocompleteSource; label: string }>> = [
     found.shows.items.map((s) => ({ source: 'performance', label: s.name })),
     found.venues.items.map((v) => ({ source: 'building', label: v.name })),

@@ -87,3 +87,24 @@ export function matchSql(kind: SearchKind, ext: string, firstParam: number): str
       WHERE m.hit
       GROUP BY m.id`;
 }
+
+/** Per kind, the rows that match the text: id → relevance. */
+export type Matches = Record<SearchKind, Map<number, number>>;
+
+const KINDS = Object.keys(TABLES) as SearchKind[];
+
+/**
+ * The rows of every kind that match any reading of a text, in one statement: what a search asks
+ * the database for each new text (the rest, what is ahead, is kept: ahead.ts).
+ */
+export async function matchAll(db: Queryable, readings: readonly QueryReading[]): Promise<Matches> {
+  const matches = Object.fromEntries(KINDS.map((k) => [k, new Map<number, number>()])) as Matches;
+  if (readings.length === 0) return matches;
+  const ext = await trigramSchema(db);
+  const { rows } = await db.query<{ kind: SearchKind; id: number; relevance: number }>(
+    KINDS.map((k) => `SELECT '${k}' AS kind, x.id, x.relevance FROM (${matchSql(k, ext, 1)}) x`).join('\nUNION ALL\n'),
+    readingParams(readings),
+  );
+  for (const r of rows) matches[r.kind].set(r.id, r.relevance);
+  return matches;
+}

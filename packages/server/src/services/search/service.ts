@@ -4,6 +4,7 @@ import type { Database } from '../../db/index.js';
 import { changeFeedOf } from '../catalogue/changes.js';
 import { findCity } from '../catalogue/cities.js';
 import { PageDataCache } from '../catalogue/page-cache.js';
+import { type AheadFilters, loadAhead } from './ahead.js';
 import { suggestGrouped, suggestList } from './autocomplete.js';
 import {
   type FoundPeople,
@@ -14,8 +15,9 @@ import {
   searchVenues,
 } from './entities.js';
 import { filtersKey, SEARCH_PAGE_SIZE, type SearchFilters } from './filters.js';
-import { type FoundShow, searchShows } from './shows.js';
-import { readingsOf } from './text.js';
+import { matchAll } from './match.js';
+import { type FoundShow, rankShows, type SearchSource } from './shows.js';
+import { type QueryReading, readingsOf } from './text.js';
 
 /** What the search needs of the app. */
 export interface SearchDeps {
@@ -76,24 +78,50 @@ export function searchOf(deps: SearchDeps): Search {
     cache.get(key, read, tags) as Promise<V>;
   const noTags = () => [];
 
+  /**
+   * What a search reads (shows.ts SearchSource): what is ahead for its filters and the matches of
+   * its text, each kept apart (decision 0037), so that a new text costs one statement.
+   */
+  async function source(filters: AheadFilters, readings: readonly QueryReading[]): Promise<SearchSource> {
+    const aheadKey = [
+      filters.cityId,
+      filters.genres.join(':'),
+      filters.subgenres.join(':'),
+      filters.from,
+      filters.till,
+      filters.venueId,
+    ].join('|');
+    const [ahead, matches] = await Promise.all([
+      kept(`ahead|${aheadKey}`, () => loadAhead(db, filters, clock.now()), noTags),
+      readings.length > 0
+        ? kept(`match|${readings.map((r) => r.key).join('|')}`, () => matchAll(db, readings), noTags)
+        : null,
+    ]);
+    return { ahead: ahead!, matches, now: clock.now() };
+  }
+  const filtersOf = (f: SearchFilters, cityId: number | null): AheadFilters => ({
+    cityId,
+    genres: f.genres,
+    subgenres: f.subgenres,
+    from: f.from,
+    till: f.till,
+    venueId: f.venueId,
+  });
+  /** The suggestions' source: what is ahead in the city, whatever the dates and genres. */
+  const suggestionSource = (cityId: number | null) => (readings: readonly QueryReading[]) =>
+    source({ cityId, genres: [], subgenres: [], from: null, till: null, venueId: null }, readings);
+
   async function results(kind: ResultsKind, f: SearchFilters, cityId: number | null) {
-    const s = {
-      readings: readingsOf(f.text),
-      now: clock.now(),
-      cityId,
-      genres: f.genres,
-      subgenres: f.subgenres,
-      from: f.from,
-      till: f.till,
-      limit: SEARCH_PAGE_SIZE,
-      offset: (f.page - 1) * SEARCH_PAGE_SIZE,
-    };
+    // bid narrows the shows only: the other kinds share the copy of what is ahead without it.
+    const filters = { ...filtersOf(f, cityId), venueId: kind === 'performance' ? f.venueId : null };
+    const src = await source(filters, readingsOf(f.text));
+    const offset = (f.page - 1) * SEARCH_PAGE_SIZE;
     const found =
       kind === 'performance'
-        ? await searchShows(db, { ...s, venueId: f.venueId })
+        ? await rankShows(db, src, SEARCH_PAGE_SIZE, offset)
         : kind === 'place'
-          ? await searchVenues(db, s)
-          : await searchPeople(db, kind, s);
+          ? searchVenues(src, SEARCH_PAGE_SIZE, offset)
+          : searchPeople(src, kind, SEARCH_PAGE_SIZE, offset);
     return { total: found.total, page: f.page, pages: Math.ceil(found.total / SEARCH_PAGE_SIZE), items: found.items };
   }
 
@@ -106,7 +134,7 @@ export function searchOf(deps: SearchDeps): Search {
       (
         await kept(
           `grouped|${cityId}|${index}|${text.toLowerCase()}`,
-          () => suggestGrouped(db, { text, index, cityId, now: clock.now() }),
+          () => suggestGrouped(db, { text, index }, suggestionSource(cityId)),
           (v) => v.performances,
         )
       ).answer,
@@ -114,7 +142,7 @@ export function searchOf(deps: SearchDeps): Search {
       (
         await kept(
           `list|${cityId}|${index}|${text.toLowerCase()}`,
-          () => suggestList(db, { text, index, cityId, now: clock.now() }),
+          () => suggestList(db, { text, index }, suggestionSource(cityId)),
           (v) => v.performances,
         )
       ).answer,
