@@ -62,6 +62,16 @@ describeEachDatabase('issue 12: a cash booking paid at the box office', (get) =>
     const after = await state(orderId);
     expect(after).toMatchObject({ status: 'paid', payBy: null, tickets: 1 });
     expect(after.mails).toBeGreaterThan(before.mails);
+    // Printed tickets wait at the box office: the e-mail says where, and attaches no e-tickets.
+    const mail = await get().db.query<{ body_text: string; attachments: unknown[] }>(
+      `SELECT body_text, attachments FROM outbox WHERE order_id = $1 AND subject LIKE 'Ваши билеты%'`,
+      [orderId],
+    );
+    expect(mail.rows[0]!.body_text).toMatch(
+      new RegExp(`Билеты ждут вас в кассе площадки «.+»: назовите кассиру номер заказа № ${orderId}`),
+    );
+    expect(mail.rows[0]!.body_text).not.toContain('PDF');
+    expect(mail.rows[0]!.attachments).toEqual([]);
     const place = await get().db.query<{ state: number }>('SELECT state FROM performance_places WHERE id = $1', [
       f.seats[0]!,
     ]);

@@ -40,9 +40,39 @@ export function supportText(ctx: MailContext): string {
   return `Служба поддержки: ${ctx.support.phone}, ${ctx.support.email}`;
 }
 
-/** 'Ваши билеты на «…»': the order, the tickets, a link to the order page, the PDFs attached. */
+/** Tickets the buyer collects at a venue's box office (paid online, or in cash there). */
+const AT_BOX_OFFICE = new Set(['booking_card', 'booking_cash']);
+
+/**
+ * How the tickets reach the buyer, as the e-mail says it. E-tickets come attached as PDFs; a
+ * box-office pickup or a courier brings printed tickets, so nothing is attached to those.
+ */
+function handOver(order: TicketOrder, tickets: TicketView[]): { text: string; attach: boolean } {
+  if (AT_BOX_OFFICE.has(order.deliveryMethod)) {
+    const venues = [...new Set(tickets.map((t) => t.buildingName))];
+    const where = venues.length === 1 ? `в кассе площадки ${quoted(venues)}` : `в кассах площадок ${quoted(venues)}`;
+    return {
+      text: `Билеты ждут вас ${where}: назовите кассиру номер заказа № ${order.number} и фамилию покупателя.`,
+      attach: false,
+    };
+  }
+  if (order.deliveryMethod === 'courier' && order.courier) {
+    const metro = order.courier.metroName ? ` (м. ${order.courier.metroName})` : '';
+    return {
+      text: `Курьер привезёт билеты по адресу: ${order.courier.address}${metro}. Перед приездом он позвонит вам.`,
+      attach: false,
+    };
+  }
+  return {
+    text: 'Билеты в формате PDF приложены к письму. Покажите билет на входе с экрана телефона или распечатанным.',
+    attach: true,
+  };
+}
+
+/** 'Ваши билеты на «…»': the order, the tickets, how they reach the buyer, a link to the order page. */
 export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: TicketView[]): OutboxMessageInput {
   const shows = quoted(tickets.map((t) => t.showName));
+  const how = handOver(order, tickets);
   const orderUrl = absoluteUrl(ctx.publicUrl, orderCompletePath(order.id, order.accessToken));
   const text = [
     greeting(order),
@@ -53,7 +83,7 @@ export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: Tick
     '',
     `Итого: ${formatRoubles(order.total)}`,
     '',
-    'Билеты в формате PDF приложены к письму. Покажите билет на входе с экрана телефона или распечатанным.',
+    how.text,
     `Заказ и билеты всегда можно открыть по ссылке: ${orderUrl}`,
     '',
     supportText(ctx),
@@ -71,7 +101,7 @@ export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: Tick
 <table style="width:100%;border-collapse:collapse">${rows}
 <tr><td style="padding:8px 0;border-top:1px solid #eaecf0"><b>Итого</b></td><td style="padding:8px 0 8px 12px;border-top:1px solid #eaecf0;text-align:right;white-space:nowrap"><b>${e(formatRoubles(order.total))}</b></td></tr>
 </table>
-<p>Билеты в формате PDF приложены к письму. Покажите билет на входе с экрана телефона или распечатанным.</p>
+<p>${e(how.text)}</p>
 <p><a href="${e(orderUrl)}" style="color:#1f57c7">Открыть заказ и билеты</a></p>
 <p style="color:#667085;font-size:13px">${e(supportText(ctx))}</p>`);
   return {
@@ -81,7 +111,7 @@ export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: Tick
     text,
     html,
     orderId: order.id,
-    attachments: tickets.map((t) => ({
+    attachments: (how.attach ? tickets : []).map((t) => ({
       filename: `bilet-${t.code}.pdf`,
       contentType: 'application/pdf',
       url: ticketPdfPath(t.code, order.accessToken),

@@ -40,6 +40,10 @@ export interface TicketOrder {
   /** Kopecks. */
   total: number;
   paidAt: Date | null;
+  /** How the tickets reach the buyer: 'eticket', 'courier', or a box office's 'booking_card' / 'booking_cash'. */
+  deliveryMethod: string;
+  /** A courier delivery's address and metro station; null for other deliveries. */
+  courier: { address: string; metroName: string } | null;
 }
 
 interface OrderRow {
@@ -53,6 +57,8 @@ interface OrderRow {
   patronymic: string | null;
   total: number;
   paid_at: Date | null;
+  delivery_method: string;
+  delivery: { address?: string; metroName?: string } | null;
 }
 
 interface TicketRow {
@@ -132,12 +138,18 @@ function toOrder(r: OrderRow): TicketOrder {
     patronymic: r.patronymic,
     total: r.total,
     paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+    deliveryMethod: r.delivery_method,
+    courier:
+      r.delivery_method === 'courier' && r.delivery
+        ? { address: r.delivery.address ?? '', metroName: r.delivery.metroName ?? '' }
+        : null,
   };
 }
 
 export async function loadOrder(q: Queryable, orderId: number): Promise<TicketOrder | null> {
   const r = await q.query<OrderRow>(
-    `SELECT id, status, access_token, session_id, email, first_name, surname, patronymic, total, paid_at
+    `SELECT id, status, access_token, session_id, email, first_name, surname, patronymic, total, paid_at,
+            delivery_method, delivery
        FROM orders WHERE id = $1`,
     [orderId],
   );
