@@ -222,6 +222,13 @@ describeEachDatabase('issue 12: gift cards at the checkout', (get) => {
     const deps = { ...app.deps, providers: setup.providers };
     expect(await refundTickets(deps, userId, [ids[0]!])).toMatchObject({ ok: true, amount: 250_000 });
     expect(await balanceOf(get().db, card.id)).toBe(250_000);
+    // The e-mail says the money is on the gift card again, not that a bank card will get it.
+    const mail = await get().db.query<{ body_text: string }>(
+      `SELECT body_text FROM outbox WHERE order_id = $1 AND subject LIKE '%билеты возвращены' ORDER BY id DESC LIMIT 1`,
+      [orderId],
+    );
+    expect(mail.rows[0]!.body_text).toContain('вернулись на подарочную карту, которой вы платили');
+    expect(mail.rows[0]!.body_text).not.toContain('на карту, с которой вы платили');
     // The same ticket again changes nothing; the second ticket brings back the rest.
     expect((await refundTickets(deps, userId, [ids[0]!])).ok).toBe(false);
     expect(await refundTickets(deps, userId, [ids[1]!])).toMatchObject({ ok: true, amount: 250_000 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ticketsEmail } from '../src/notifications/order-mail.js';
+import { refundMoneyText } from '../src/payments/refunds.js';
 import type { TicketOrder, TicketView } from '../src/tickets/query.js';
 
 const ctx = {
@@ -75,5 +76,17 @@ describe('the tickets e-mail by delivery', () => {
     const odd = ticketsEmail(ctx, order('courier', { address: '<b>дом</b>', metroName: '' }), two);
     expect(odd.html).toContain('дом');
     expect(odd.html).not.toContain('<b>дом');
+  });
+});
+
+describe('the returned money, as the return e-mail says it', () => {
+  it('names the bank card, the gift card or both', () => {
+    expect(refundMoneyText(250000, 0)).toMatch(/^Мы вернём 2\s500\s₽ на карту, с которой вы платили\. Деньги поступят/);
+    expect(refundMoneyText(0, 250000)).toMatch(/^2\s500\s₽ вернулись на подарочную карту, которой вы платили/);
+    const both = refundMoneyText(100000, 150000);
+    expect(both).toMatch(
+      /^Мы вернём 1\s000\s₽ на карту, с которой вы платили, а 1\s500\s₽ вернулись на подарочную карту/,
+    );
+    expect(both).toContain('Деньги на банковскую карту поступят');
   });
 });

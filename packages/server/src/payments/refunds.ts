@@ -11,7 +11,7 @@ import type { ServerConfig } from '../config.js';
 import type { Database, Queryable, Transaction } from '../db/index.js';
 import { venueJoins } from '../db/venue-sql.js';
 import { enqueue } from '../notifications/outbox.js';
-import { returnGiftCardShare } from '../services/checkout/codes/index.js';
+import { GIFT_CARD_PROVIDER, returnGiftCardShare } from '../services/checkout/codes/index.js';
 import { returnSoldTickets } from '../services/holds/index.js';
 import { formatDateTime, formatOrderNumber } from '../tickets/format.js';
 import type { PaymentProviders } from './provider.js';
@@ -365,14 +365,14 @@ async function complete(deps: RefundDeps, c: Claim, providerRefundId: string | n
       [c.paymentId, c.amount, now],
     );
     // The gift card's share of these tickets goes back to the card (decision 0034).
-    await returnGiftCardShare(tx, c.refundId, now);
+    const toGiftCard = await returnGiftCardShare(tx, c.refundId, now);
     await tx.query(
       // Wholly returned: nothing left to deliver either.
       `UPDATE orders SET status = 'refunded', delivery = NULL
         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM tickets WHERE order_id = $1 AND status = 'issued')`,
       [c.orderId],
     );
-    await enqueueRefundMail(deps, tx, c, now);
+    await enqueueRefundMail(deps, tx, c, toGiftCard, now);
   });
 }
 
@@ -471,7 +471,27 @@ export async function refundTickets(
   return { ok: true, amount, count, performances: [...performances] };
 }
 
-async function enqueueRefundMail(deps: RefundDeps, tx: Transaction, c: Claim, now: Date): Promise<void> {
+/**
+ * Where the money of a return goes, as the e-mail says it: the bank card's part comes back within
+ * days; the gift card's share (decision 0034) is on the gift card again at once.
+ */
+export function refundMoneyText(toBankCard: number, toGiftCard: number): string {
+  const bank = 'Деньги на банковскую карту поступят в течение нескольких дней: срок зависит от вашего банка.';
+  if (toGiftCard <= 0) {
+    return `Мы вернём ${formatKopecks(toBankCard)} на карту, с которой вы платили. Деньги поступят в течение нескольких дней: срок зависит от вашего банка.`;
+  }
+  const gift = `${formatKopecks(toGiftCard)} вернулись на подарочную карту, которой вы платили: их можно потратить снова.`;
+  if (toBankCard <= 0) return gift;
+  return `Мы вернём ${formatKopecks(toBankCard)} на карту, с которой вы платили, а ${gift} ${bank}`;
+}
+
+async function enqueueRefundMail(
+  deps: RefundDeps,
+  tx: Transaction,
+  c: Claim,
+  toGiftCard: number,
+  now: Date,
+): Promise<void> {
   const o = await tx.query<{ email: string; first_name: string }>(
     'SELECT email, first_name FROM orders WHERE id = $1',
     [c.orderId],
@@ -483,10 +503,10 @@ async function enqueueRefundMail(deps: RefundDeps, tx: Transaction, c: Claim, no
     const t = ticketOf(r);
     return `«${t.showName}», ${formatDateTime(t.startsAt, t.timeZone)}, ${t.buildingName}, ${t.placeText}, билет ${t.code}`;
   });
-  const sum = formatKopecks(c.amount);
   const number = formatOrderNumber(c.orderId);
   const intro = `Вы вернули билеты по заказу № ${number}:`;
-  const money = `Мы вернём ${sum} на карту, с которой вы платили. Деньги поступят в течение нескольких дней: срок зависит от вашего банка.`;
+  // A return of an order paid wholly by gift card goes through the gift card's own provider.
+  const money = refundMoneyText(c.provider === GIFT_CARD_PROVIDER ? 0 : c.amount, toGiftCard);
   const support = `Служба поддержки: ${deps.config.supportPhone}, ${deps.config.supportEmail}`;
   const cabinet = absoluteUrl(deps.config.publicUrl, '/private/orders');
   await enqueue(
