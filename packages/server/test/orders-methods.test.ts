@@ -5,6 +5,7 @@ import { bonusBalance } from '../src/accounts/bonus.js';
 import { DELIVERY_MESSAGES } from '../src/accounts/deliveries.js';
 import { accountOfSession } from '../src/accounts/index.js';
 import type { ManualClock } from '../src/clock.js';
+import { DELIVERY_LINE_NAME, orderReceipt } from '../src/payments/receipt.js';
 import { sweepExpiredHolds } from '../src/services/holds/index.js';
 import { orderMessages } from '../src/services/orders/index.js';
 import { type Buyer, buildTestApp, buyer } from './support/app.js';
@@ -155,6 +156,17 @@ describeEachDatabase('issue 12: orders for every payment and delivery method', (
       metroName: 'Арбатская',
       phone: '79161234567',
     });
+    // The receipt sells the delivery on a line of its own, a service, beside the ticket.
+    const receipt = await orderReceipt(get().db, { id: orderIdOf(r), email: 'ivan@example.ru' }, 290_000, {
+      ticketVat: 'none',
+      giftVat: 'vat20',
+      taxation: 'osn',
+      method: 'full_prepayment',
+    });
+    expect(receipt.items.map((i) => [i.name.slice(0, 5), i.amount, i.subject])).toEqual([
+      ['Билет', 250_000, 'service'],
+      [DELIVERY_LINE_NAME.slice(0, 5), 40_000, 'service'],
+    ]);
 
     // Too close to the performance for a courier: not offered, whatever the page sends.
     const soon = await checkoutHall(get().db, {

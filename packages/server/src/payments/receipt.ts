@@ -9,7 +9,8 @@ import type { Receipt, ReceiptItem } from './provider.js';
  * maps these lines to its own fields (vat, payment subject and method codes) and nothing else.
  *
  * A line is what the order sold: an order item's tickets (a service, at the ticket VAT) and its
- * gifts (goods, at the gift VAT), named by the show, its date and the place. The lines of a
+ * gifts (goods, at the gift VAT), named by the show, its date and the place, and a courier
+ * delivery's price (a service, at the ticket VAT). The lines of a
  * receipt add up to the amount paid or returned exactly: when that differs from the items' prices
  * (a promo code, a gift card or bonus points paid part), every line is scaled to it, and a line
  * whose amount no longer divides by its quantity is split in two (quantity × price stays exact
@@ -25,8 +26,12 @@ export interface ReceiptLine {
   quantity: number;
   /** Kopecks, all units together. */
   amount: number;
-  kind: 'ticket' | 'gift';
+  /** A ticket is a service at the ticket VAT, a gift goods at the gift VAT, a delivery a service at the ticket VAT. */
+  kind: 'ticket' | 'gift' | 'delivery';
 }
+
+/** The courier's line: the delivery is sold with the tickets and is part of the amount paid. */
+export const DELIVERY_LINE_NAME = 'Доставка билетов курьером';
 
 interface ItemRow {
   ticket_count: number;
@@ -136,23 +141,31 @@ export function fitReceiptItems(
       quantity,
       price,
       amount: quantity * price,
-      vat: line.kind === 'ticket' ? settings.ticketVat : settings.giftVat,
-      subject: line.kind === 'ticket' ? 'service' : 'commodity',
+      vat: line.kind === 'gift' ? settings.giftVat : settings.ticketVat,
+      subject: line.kind === 'gift' ? 'commodity' : 'service',
       method: settings.method,
     });
     return [item(line.quantity - dearer, unit), item(dearer, unit + 1)].filter((it) => it.quantity > 0 && it.price > 0);
   });
 }
 
-/** The receipt of paying `amount` for the order: its tickets and gifts. */
+/** The receipt of paying `amount` for the order: its tickets and gifts, and its courier delivery. */
 export async function orderReceipt(
   q: Queryable,
   order: { id: number; email: string },
   amount: number,
   settings: ReceiptSettings,
 ): Promise<Receipt> {
-  const rows = await q.query<ItemRow>(ITEMS_SQL, [order.id]);
-  return { email: order.email, items: fitReceiptItems(linesOf(rows.rows), amount, settings) };
+  const [rows, delivery] = await Promise.all([
+    q.query<ItemRow>(ITEMS_SQL, [order.id]),
+    q.query<{ delivery_price: number }>('SELECT delivery_price FROM orders WHERE id = $1', [order.id]),
+  ]);
+  const price = delivery.rows[0]?.delivery_price ?? 0;
+  const lines = [
+    ...linesOf(rows.rows),
+    ...(price > 0 ? [{ name: DELIVERY_LINE_NAME, quantity: 1, amount: price, kind: 'delivery' as const }] : []),
+  ];
+  return { email: order.email, items: fitReceiptItems(lines, amount, settings) };
 }
 
 /** How payments/refunds.ts names a return to the provider: `refund-{refunds.id}`. */
