@@ -115,6 +115,26 @@ describeEachDatabase('issue 12: the culture card, the cashback and the rules on 
     expect(noDate.error).not.toBe(0);
     const ok = await order(b, { payment: 'pushkin_card', pushkinCardInfo: '{"birthDate":"2008-01-01"}' });
     expect(ok.error).toBe(0);
+    // A culture card is paid on the bank's card form like any card.
+    const orderId = orderIdOf(ok);
+    await payAtSandboxBank(app, await openPayment(b, { orderId, url: ok.url, params: ok.params }));
+    expect((await get().db.query('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]).toEqual({
+      status: 'paid',
+    });
+  });
+
+  it('pays an order the partner’s cashback method placed, by card', async () => {
+    const f = await checkoutHall(get().db, { now: clock.now() });
+    const b = buyer(app);
+    await framed(b);
+    await b.post('/hallPlace/select/', { cypher: f.seats[9]! });
+    const placed = await order(b, { payment: 'mts_cashback' });
+    expect(placed.error).toBe(0);
+    const orderId = orderIdOf(placed);
+    await payAtSandboxBank(app, await openPayment(b, { orderId, url: placed.url, params: placed.params }));
+    expect((await get().db.query('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]).toEqual({
+      status: 'paid',
+    });
   });
 
   it('refuses an order on a code that went bad after it was applied', async () => {

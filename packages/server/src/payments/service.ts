@@ -57,8 +57,10 @@ export function refusalOf(
   order: Pick<BuyerOrder, 'status' | 'paymentMethod' | 'total'>,
   // A bonus order's rest (what its points did not cover) is paid by card (services/orders/create.ts).
   // A device-wallet order is paid on its bank page: by the wallet's button, or by this card form
-  // when the device lacks the wallet.
-  accepted: readonly string[] = ['card', 'bonus', 'apple_pay', 'google_pay'],
+  // when the device lacks the wallet. A culture card is a card of its own kind, paid on the bank's
+  // card form; the partner's cashback order (accumulated, or what its spent cashback left) is paid
+  // by card, in the partner's own pay flow when it has one.
+  accepted: readonly string[] = ['card', 'bonus', 'apple_pay', 'google_pay', 'pushkin_card', 'mts_cashback'],
 ): string | null {
   if (order.status !== 'new') return PAYMENT_MESSAGES.orderCancelled;
   if (!accepted.includes(order.paymentMethod)) return PAYMENT_MESSAGES.unknownPayType;
