@@ -5,14 +5,16 @@
  *   dependencies) and the npm dependencies stay imports; the workspace's contract package, which
  *   has no build of its own, is compiled in. Types come from tsc (see package.json).
  * - dist/script: the script-tag bundle, loaded with `<script type="module">`. react is
- *   preact/compat, everything is bundled and minified, and the parts loaded on demand (each
- *   widget, the seat map's tools, the payment parts) are files of their own next to the entry.
+ *   preact/compat (preact's own hooks and JSX where compat adds nothing: decision 0044),
+ *   everything is bundled and minified, and the parts loaded on demand (each widget, the seat
+ *   map's tools, the payment parts) are files of their own next to the entry.
  */
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import pkg from './package.json' with { type: 'json' };
+import { preactWithoutCompat, pureContract } from './scripts/bundle-plugins.js';
 import { preactAliases } from './scripts/preact-aliases.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,6 +69,8 @@ export default defineConfig([
       renameSync(path.join(here, 'dist/script/metafile-esm.json'), path.join(here, SCRIPT_META));
     },
     noExternal: [/.*/],
+    // Decision 0044: the contract's unused constants dropped, and preact without compat where it adds nothing.
+    esbuildPlugins: [slimZod, pureContract, preactWithoutCompat],
     esbuildOptions(options, context) {
       fromSource?.(options, context);
       options.alias = preactAliases;

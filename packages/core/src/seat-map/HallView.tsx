@@ -14,13 +14,11 @@
  */
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio/react';
 import { HallApi } from '../api/hall.js';
 import { planSupported } from '../store/browser-support.js';
 import { createHallState } from '../store/hall-store.js';
 import { packageSettings } from '../store/package-flow.js';
 import { MSG } from '../store/spec.js';
-import { hallBasketUrl } from './basket-url.js';
 import { HallStatus } from './hall-status.js';
 import { HallToolbar } from './hall-toolbar.js';
 import type { HallViewProps } from './hall-view-props.js';
@@ -32,6 +30,7 @@ import { usePlanCanvas } from './plan/use-plan.js';
 import { usePlanPointer } from './plan/use-plan-pointer.js';
 import { useSectionFocus } from './plan/use-section-focus.js';
 import { PlanShell } from './plan-shell.js';
+import { useHallField } from './use-hall-field.js';
 import { pageHttp, pageSearch, useHallFlow } from './use-hall-flow.js';
 import { useEntrancePaint, useHallLoad } from './use-hall-load.js';
 import { anchorOf, useHallTips } from './use-hall-tips.js';
@@ -42,7 +41,9 @@ export function HallView(props: HallViewProps) {
   const { config } = props;
   const api = useMemo(() => props.api ?? new HallApi(props.http ?? pageHttp()), [props.api, props.http]);
   const state = useMemo(createHallState, []);
-  const snap = useSnapshot(state);
+  const status = useHallField(state, 'status');
+  const loadError = useHallField(state, 'loadError');
+  const announcement = useHallField(state, 'announcement');
   const rootRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -103,7 +104,6 @@ export function HallView(props: HallViewProps) {
   });
   zoomRef.current = zoom;
 
-  const basketUrl = hallBasketUrl(api.http);
   return (
     <div
       ref={rootRef}
@@ -127,7 +127,7 @@ export function HallView(props: HallViewProps) {
         filter={filter}
         onFilter={(id) => setFilter((current) => (current === id ? null : id))}
         navigation={sections.navigation}
-        package={{ previousUrl: config.packagePreviousUrl, nextUrl: config.packageNextUrl, basketUrl }}
+        package={{ previousUrl: config.packagePreviousUrl, nextUrl: config.packageNextUrl, http: api.http }}
       />
       {toolsFailed ? (
         <p className="pt-tools-error" role="alert">
@@ -139,8 +139,8 @@ export function HallView(props: HallViewProps) {
         viewportRef={viewportRef}
         canvasRef={canvasRef}
         hidden={listMode || !showPlan}
-        status={snap.status}
-        loadError={snap.loadError}
+        status={status}
+        loadError={loadError}
         zoom={hall ? zoom : null}
       />
       {tools ? (
@@ -153,11 +153,10 @@ export function HallView(props: HallViewProps) {
           host={props}
           showPlan={showPlan}
           listMode={listMode}
-          basketUrl={basketUrl}
           http={api.http}
         />
       ) : null}
-      <HallStatus hint={tips.hint} tipOpen={tips.tip !== null} announcement={snap.announcement} />
+      <HallStatus hint={tips.hint} tipOpen={tips.tip !== null} announcement={announcement} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { HallState } from '../store/hall-store.js';
 import { siteUrl } from '../ui/navigation.js';
 import { HallAlertBox } from './alert.js';
 import { BasketFooter } from './basket-footer.js';
+import { hallBasketUrl } from './basket-url.js';
 import type { HallViewProps } from './hall-view-props.js';
 import { MiniBasket } from './mini-basket.js';
 import { PlaceList } from './place-list.js';
@@ -30,13 +31,13 @@ export interface HallPanelsProps {
   host: Pick<HallViewProps, 'miniBasket' | 'basketFooter' | 'nextDateUrl'>;
   showPlan: boolean;
   listMode: boolean;
-  basketUrl: string;
   /** The session the site's links carry. */
   http: Http;
 }
 
 export function HallPanels(props: HallPanelsProps) {
-  const { state, hall, ctx, tips, config, host, basketUrl } = props;
+  const { state, hall, ctx, tips, config, host } = props;
+  const basketUrl = hallBasketUrl(props.http);
   const { tip } = tips;
   const tipPlace = tip?.kind === 'place' ? hall?.data.places.get(tip.id) : undefined;
   const tipSection = tip?.kind === 'entrance' ? hall?.data.sections.get(tip.id) : undefined;

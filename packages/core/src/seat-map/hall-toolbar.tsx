@@ -1,9 +1,12 @@
 /**
  * Above the plan: the package bar (package mode), the list toggle and the legend's badges, and
  * the folded tools: the section list and best available. Folded by default: a stadium has dozens
- * of sections, and the plan comes first. Best available picks seats: a hall with none for sale
- * (an exhibition, a standing floor) has no use for it.
+ * of sections, and the plan comes first; their contents are drawn once first opened. Best
+ * available picks seats: a hall with none for sale (an exhibition, a standing floor) has no use
+ * for it.
  */
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Http } from '../api/http.js';
 import type { HallContext } from '../store/hall-context.js';
 import type { SectionNavigation } from '../store/section-nav.js';
 import { LegendBar } from './legend-bar.js';
@@ -21,7 +24,8 @@ export interface HallToolbarProps {
   filter: string | null;
   onFilter: (badgeId: string) => void;
   navigation: SectionNavigation | null;
-  package: { previousUrl?: string; nextUrl?: string; basketUrl: string };
+  /** The session the basket link carries. */
+  package: { previousUrl?: string; nextUrl?: string; http: Http };
 }
 
 export function HallToolbar(props: HallToolbarProps) {
@@ -33,7 +37,7 @@ export function HallToolbar(props: HallToolbarProps) {
           ctx={ctx}
           previousUrl={props.package.previousUrl}
           nextUrl={props.package.nextUrl}
-          basketUrl={props.package.basketUrl}
+          basketUrl={tools.hallBasketUrl(props.package.http)}
         />
       ) : null}
       <div className="pt-hall-bar">
@@ -53,19 +57,40 @@ export function HallToolbar(props: HallToolbarProps) {
       {hall && showPlan ? (
         <div className="pt-hall-tools">
           {hall.data.sections.size > 0 ? (
-            <details className="pt-tool">
-              <summary>{T.sectionsTitle}</summary>
-              {tools && ctx && navigation ? <tools.SectionList ctx={ctx} navigation={navigation} /> : null}
-            </details>
+            <FoldedTool title={T.sectionsTitle}>
+              {() => (tools && ctx && navigation ? <tools.SectionList ctx={ctx} navigation={navigation} /> : null)}
+            </FoldedTool>
           ) : null}
           {hall.data.places.size > 0 ? (
-            <details className="pt-tool">
-              <summary>{T.bestAvailable}</summary>
-              {tools && ctx ? <tools.BestAvailableForm ctx={ctx} badges={hall.badges} /> : null}
-            </details>
+            <FoldedTool title={T.bestAvailable}>
+              {() => (tools && ctx ? <tools.BestAvailableForm ctx={ctx} badges={hall.badges} /> : null)}
+            </FoldedTool>
           ) : null}
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A folded tool: its contents are drawn from the first time it is opened, then kept. The section
+ * list reads every section's places for its price ranges, work that has no place between the
+ * plan's arrival and the buyer's first click (decision 0044).
+ */
+function FoldedTool(props: { title: string; children: () => ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details || opened) return;
+    const follow = () => setOpened(details.open);
+    details.addEventListener('toggle', follow);
+    return () => details.removeEventListener('toggle', follow);
+  }, [opened]);
+  return (
+    <details ref={ref} className="pt-tool">
+      <summary>{props.title}</summary>
+      {opened ? props.children() : null}
+    </details>
   );
 }

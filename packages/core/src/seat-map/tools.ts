@@ -18,6 +18,7 @@ export { hallSettings } from '../store/hall-context.js';
 export { createSectionNavigation } from '../store/section-nav.js';
 export { HallAlertBox } from './alert.js';
 export { BasketFooter } from './basket-footer.js';
+export { hallBasketUrl } from './basket-url.js';
 export { BestAvailableForm } from './best-available.js';
 export { HallPanels } from './hall-panels.js';
 export { MiniBasket } from './mini-basket.js';
