@@ -9,9 +9,16 @@ export async function openClubPerformance(page: Page): Promise<void> {
   await expect(page.locator('h1, h2').first()).toBeVisible();
   await page.getByRole('link', { name: CLUB_SHOW }).first().click();
   await expect(page).toHaveURL(/\/show\//);
-  await page.locator('a[href^="/performance/"]').first().click();
+  await openFirstDate(page);
   await expect(page).toHaveURL(/\/performance\/\d+\//);
   await planReady(page);
+}
+
+/** On a show page, the first date's hall page: at 575 px the dates are in the 'Даты' tab, opened first. */
+export async function openFirstDate(page: Page): Promise<void> {
+  const mobileTab = page.locator('.show-tabs__tab--mobile');
+  if (await mobileTab.isVisible()) await mobileTab.click();
+  await page.locator('a[href^="/performance/"]:visible').first().click();
 }
 
 /** The first `count` free places of the plan (not yet in this buyer's basket): there are that many. */
@@ -154,4 +161,46 @@ export async function outboxCode(page: Page, recipient: string): Promise<string>
   const code = /(?:код|Код подтверждения:) (\d{4})/.exec(row)?.[1];
   expect(code, `a code for ${recipient}`).toBeDefined();
   return code!;
+}
+
+/** A Russian mobile number of this run, +7 9xx xxx-xx-xx, different per project and per `n` (T8). */
+export function runPhone(project: string, n = 0): string {
+  const base = (Date.now() + n * 7919) % 1e8;
+  return `9${project === 'desktop' ? '5' : '6'}${String(base).padStart(8, '0')}`;
+}
+
+/** The signed-in buyer's points, as the cabinet's bonus tab shows them (site-browsing-account.md 2.15). */
+export async function bonusBalance(page: Page): Promise<Locator> {
+  await page.goto('/private/');
+  await page.locator('.cabinet__tabs').getByRole('link', { name: 'Бонусы' }).click();
+  return page.locator('[data-tab-panel="bonus"] [data-bonus-balance]');
+}
+
+/** A fresh signed-in buyer takes the demo promo code BONUS300 on the bonus tab: 300 points. */
+export async function giveBonusPoints(page: Page): Promise<void> {
+  const balance = await bonusBalance(page);
+  const panel = page.locator('[data-tab-panel="bonus"]');
+  await panel.getByLabel('Введите промокод, чтобы получить баллы').fill('BONUS300');
+  await panel.getByRole('button', { name: 'Применить' }).click();
+  await expect(balance).toHaveText('300 баллов');
+}
+
+/** Chooses the checkout's payment method by its id: a radio choice on a desktop, the select at 575 px. */
+export async function chooseCheckoutPayment(scope: Page | FrameLocator, id: string): Promise<void> {
+  const select = scope.getByRole('combobox', { name: 'Способ оплаты' });
+  if (await select.isVisible()) await select.selectOption(id);
+  else await scope.locator(`.pt-checkout input[type="radio"][value="${id}"]`).check();
+}
+
+/** The club concert's show page, by its address (T8: not through the home page's cards). */
+export const CLUB_SHOW_PAGE = '/show/gruppa-nochnye-tramvai/';
+
+/** A show's page, by its address → its first date's hall page. */
+export async function openShowPerformance(page: Page, showPage = CLUB_SHOW_PAGE): Promise<void> {
+  await page.goto(showPage);
+  // The first date's link (followed by its address: the 575 px layout keeps the dates in a tab).
+  const href = await page.locator('a[href^="/performance/"]').first().getAttribute('href');
+  await page.goto(href!);
+  await expect(page).toHaveURL(/\/performance\/\d+\//);
+  await planReady(page);
 }
