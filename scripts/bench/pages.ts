@@ -13,9 +13,8 @@
  * right after this one (trees.ts).
  */
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { ServerProcess } from '../../packages/server/test/support/processes.js';
-import { startProduct } from './product-start.js';
+import { loadPage, type PageFigures, startProduct } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 import { benchTrees, ratio, repoRoot, type Tree } from './trees.js';
 
@@ -36,23 +35,8 @@ function startTreeProduct(tree: Tree, engine: Engine): Promise<ServerProcess> {
   });
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string): Promise<Figures> {
-  // As a browser asks: compressed answers accepted.
-  const r = await autocannon({
-    url,
-    connections: 10,
-    duration: SECONDS,
-    headers: { 'accept-encoding': 'br, gzip, deflate' },
-  });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
+type Figures = PageFigures;
+const load = (url: string) => loadPage(url, SECONDS);
 
 async function showPathOf(base: string): Promise<string> {
   const home = await (await fetch(`${base}/`)).text();

@@ -3,6 +3,7 @@
  * written as a script for `node -e` so that both trees of a BENCH_BASELINE run can run it from
  * their own folder. It prints 'bench: listening' once the server listens.
  */
+import autocannon from 'autocannon';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { type ServerProcess, startNodeProcess } from '../../packages/server/test/support/processes.js';
@@ -52,4 +53,23 @@ export async function startProduct(opts: {
     },
     ready: 'bench: listening',
   });
+}
+
+/** What one autocannon load of a page measured. */
+export interface PageFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Loads a page as a browser asks for it (compressed answers accepted), 10 connections. */
+export async function loadPage(url: string, seconds: number): Promise<PageFigures> {
+  const r = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br, gzip, deflate' },
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }

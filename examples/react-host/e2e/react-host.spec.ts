@@ -29,7 +29,9 @@ test('a buyer on the React app buys a ticket through the widgets, calling the si
   // Every call of the widgets to the site, to check that the session travels in URLs, never in a cookie.
   const siteCalls: { url: URL; cookie: string | undefined }[] = [];
   page.on('request', (r) => {
-    if (r.url().startsWith(SITE_URL) && r.frame() === page.mainFrame() && r.resourceType() === 'fetch') {
+    // The widgets' calls from the React app's page (the site's own pages, after the bank, make theirs).
+    const fromApp = r.frame() === page.mainFrame() && new URL(r.frame().url()).origin === REACT_HOST_URL;
+    if (r.url().startsWith(SITE_URL) && fromApp && r.resourceType() === 'fetch') {
       siteCalls.push({ url: new URL(r.url()), cookie: r.headers().cookie });
     }
   });

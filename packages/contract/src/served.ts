@@ -108,12 +108,32 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'browsing.bookmarkUpdate',
   'browsing.showClientRequest',
   'browsing.ratingVote',
+  // The show page's tabs and social proof (decision 0039)
+  'browsing.showInfo',
+  'browsing.showAjax',
   // Search (decision 0037)
   'browsing.searchAutocomplete',
   'browsing.searchAutocompleteMore',
   'browsing.searchPerformanceCount',
   'browsing.searchPlaceCount',
   'browsing.searchPersonCount',
+  // Recommendations (issue 13, T5)
+  'browsing.recommendationsCheck',
+  'browsing.recommendationsLoadShows',
+  'browsing.recommendationsLoadGenres',
+  // Maps: the box offices and the search's venue map (decision 0041)
+  'browsing.boxOfficePoints',
+  'browsing.searchMapData',
+  // Main page and promo banners (issue 13, T1; decision 0038)
+  'browsing.promoBanners',
+  'browsing.showPopular',
+  'browsing.showReviews',
+  'browsing.showSocialCounters',
+  'browsing.siteEvent',
+  // Schedule, the list widgets and the per-city landing (issue 13, T3; decision 0040)
+  'browsing.scheduleRows',
+  'browsing.showsList',
+  'browsing.buildingsList',
   // Reviews
   'account.reviewForm',
   'account.reviewAdd',

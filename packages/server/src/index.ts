@@ -44,6 +44,8 @@ export {
   type Transaction,
 } from './db/index.js';
 export type { ServerDeps } from './deps.js';
+// Issue 13, T5: the regional site of a request, geo-IP, recommendations.
+export * from './geo/index.js';
 export {
   CompressedBodies,
   type Encoding,
@@ -68,11 +70,45 @@ export { type BuyerOrder, findBuyerOrder } from './payments/buyer-order.js';
 export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
 export { walletConfigOf } from './payments/wallets/config.js';
 export { type PromotionViewPage, servePromotionViewPage } from './routes/bonus.js';
+// Issue 13, T3: the schedule, the list widgets, the genre page and the per-city landing.
+export { type SchedulePageHandler, serveSchedulePage } from './routes/lists.js';
 export { type DemoLoader, type RunningServer, startServer } from './runtime.js';
 export { getBasketState } from './services/basket/index.js';
+export {
+  type BoxOffice,
+  type BoxOfficeDirectory,
+  type BoxOfficeFilter,
+  boxOfficesOf,
+  type Named,
+  ONLINE_POINT_LABEL,
+  toBoxOfficePoint,
+} from './services/catalogue/box-offices.js';
 export * from './services/catalogue/index.js';
+export * from './services/catalogue/lists.js';
+export * from './services/catalogue/lists-html.js';
 export { notifyOnSale, type OnSaleNotifyDeps, type OnSaleNotifyResult } from './services/catalogue/on-sale-notify.js';
+// Issue 13, T1: the main page's popular grid (the same cards as GET /show/jsGetPopular/).
+export { POPULAR_MAX_OFFSET, popularPageOf } from './services/catalogue/popular.js';
+export { type FragmentSession, popularFragment } from './services/catalogue/popular-html.js';
 export { scoreOfVoter, voterKeyOf } from './services/catalogue/rating-vote.js';
+export {
+  countRecommendations,
+  listRecommendations,
+  RECOMMENDATIONS_PAGE_SIZE,
+  type RecommendationQuery,
+  type RecommendedGenre,
+  recommendedGenres,
+} from './services/catalogue/recommendations.js';
+export { recommendationCardsHtml, recommendationGenresHtml } from './services/catalogue/recommendations-html.js';
+export * from './services/catalogue/schedule.js';
+export * from './services/catalogue/schedule-address.js';
+export {
+  loadShowReviews,
+  type ShowReview,
+  type ShowReviews,
+  type ShowTab,
+  showTabHtml,
+} from './services/catalogue/show-tabs.js';
 export { basketStateWithCheckout } from './services/checkout/state.js';
 export {
   createPartnerOriginsCache,

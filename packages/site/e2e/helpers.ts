@@ -14,11 +14,11 @@ export async function openClubPerformance(page: Page): Promise<void> {
   await planReady(page);
 }
 
-/** On a show page, the first date's hall page: at 575 px the dates are in the 'Даты' tab, opened first. */
-export async function openFirstDate(page: Page): Promise<void> {
+/** On a show page, the first (or last) date's hall page: at 575 px the dates are in the 'Даты' tab, opened first. */
+export async function openFirstDate(page: Page, which: 'first' | 'last' = 'first'): Promise<void> {
   const mobileTab = page.locator('.show-tabs__tab--mobile');
   if (await mobileTab.isVisible()) await mobileTab.click();
-  await page.locator('a[href^="/performance/"]:visible').first().click();
+  await page.locator('a[href^="/performance/"]:visible')[which]().click();
 }
 
 /** The first `count` free places of the plan (not yet in this buyer's basket): there are that many. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freePlaces, outboxCode, payWithSandboxCard, registerBuyer } from './helpers.js';
+import { freePlaces, openFirstDate, outboxCode, payWithSandboxCard, registerBuyer } from './helpers.js';
 import { clickPlace, placeLook, planReady } from './plan.js';
 
 /** The demo show whose sale asks for a confirmed phone (server seed/extras.ts PHONE_CHECKED_SHOW). */
@@ -18,7 +18,7 @@ test('account: a seat of a sale that asks for a confirmed phone opens the PIN di
 
   // The show's hall page: the first free seat is refused with 212, and the dialog asks for a number.
   await page.goto(PHONE_CHECKED_SHOW_PAGE);
-  await page.locator('a[href^="/performance/"]').first().click();
+  await openFirstDate(page);
   await planReady(page);
   const [id] = await freePlaces(page);
   await clickPlace(page, id!);

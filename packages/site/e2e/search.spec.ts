@@ -82,7 +82,7 @@ test('search: results filtered by genre and dates, the count shown after each ch
   const sameFilter = await page.request.get(`/search/performance/?text=&sg=${drama}`);
   expect(await sameFilter.text()).toContain(counted === 0 ? 'Ничего не найдено' : `Найдено: ${counted}`);
   await page.getByRole('checkbox', { name: 'Живопись' }).check();
-  await page.getByRole('button', { name: 'Показать' }).click();
+  await page.getByRole('button', { name: 'Показать', exact: true }).click();
   // Several values of one key joined with ':'; the dates as dd.mm.yyyy.
   await expect(page).toHaveURL(/[?&]sg=\d+:\d+&mnd=\d{2}\.\d{2}\.\d{4}&mxd=\d{2}\.\d{2}\.\d{4}/);
   const genres = await page.locator('.search-result__genre').allTextContents();

@@ -84,6 +84,11 @@ const scripts = await esbuild.build({
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+  // The map chunk (src/client/map, decision 0041) takes Leaflet's style sheet as text, injected
+  // when a map opens, and its marker pictures as files beside the bundles, under /assets/.
+  loader: { '.css': 'text', '.png': 'file' },
+  assetNames: '[name]-[hash]',
+  publicPath: '/assets/',
 });
 
 const styles = await esbuild.build({

@@ -10,6 +10,8 @@ export function visibleText(html: string): string {
       .replace(/&quot;/g, '"')
       .replace(/&#x27;|&#39;/g, "'")
       .replace(/&nbsp;/g, '\u00a0')
+      // Numeric references (the server's `html` fragments write them): '&#60;' is '<'.
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
       .replace(/&amp;/g, '&')
       .replace(/[ \t\n\r]+/g, ' ')
       // Tags became spaces; punctuation right after an inline element reads without one.

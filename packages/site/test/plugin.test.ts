@@ -98,7 +98,7 @@ describe('site pages over HTTP', () => {
   it('renders a show page, and the Russian 404 page for an unknown show', async () => {
     const show = await get('/show/anna-karenina/');
     expect(show.statusCode).toBe(200);
-    expect(show.body).toContain('Роман &lt;Толстого&gt; на сцене');
+    expect(show.body).toContain('Роман &#60;Толстого&#62; на сцене');
     expect(show.body).toMatch(/href="\/performance\/1\/"[^>]*>Купить билеты</);
     const missing = await get('/show/no-such-show/');
     expect(missing.statusCode).toBe(404);

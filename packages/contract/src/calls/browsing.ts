@@ -374,12 +374,15 @@ export const scheduleRows = defineCall({
     sale: z.enum(['all', 'insale']),
     page: int().min(1),
     ajax: text(TEXT_MAX.code).optional(),
+    /** Ours, as for the search: the regional site whose venues 'all' means (absent: the capital). */
+    city: searchCity,
   }),
   answer: 'html',
   response: htmlAnswer(),
   failure: () => '',
   spec: `${BROWSING}, 2.8`,
-  summary: 'Schedule rows of page n (infinite scroll, ?ajax); placeId all or a venue id, sale all|insale.',
+  summary:
+    "Schedule rows of page n (infinite scroll, ?ajax) as HTML list items, 30 a page, empty past the end; placeId all or a venue id, from and till yyyy-mm-dd (or dd.mm.yyyy), genre 'all', a genre's URL name or id, sale all|insale. Without ?ajax the same address is the whole schedule page n (the 'next page' link without scripts). An unknown venue or genre answers 404, a date that is no date 400.",
 });
 
 export const buildingsList = defineCall({
@@ -387,12 +390,19 @@ export const buildingsList = defineCall({
   method: 'GET',
   path: '/placetype/jsGetBuildings/',
   params: 'query',
-  request: request({ offset: int().min(0).default(0), limit: int().min(1).optional(), inRow: int().optional() }),
+  request: request({
+    offset: int().min(0).default(0),
+    limit: int().min(1).optional(),
+    inRow: int().optional(),
+    /** Ours, as for the search: the regional site whose venues are listed (absent: the capital). */
+    city: searchCity,
+  }),
   answer: 'html',
   response: htmlAnswer(),
   failure: () => '',
   spec: `${BROWSING}, 2.12`,
-  summary: 'Venue list widget: next venues as HTML.',
+  summary:
+    'Venue list widget: the next venues of the city that have performances ahead, by name, as HTML list items (limit 1–48, default 12; inRow 1–6 per row); fewer than limit means no more.',
 });
 
 export const showsList = defineCall({
@@ -418,12 +428,15 @@ export const showsList = defineCall({
     mnd: text(TEXT_MAX.code).optional(),
     mxd: text(TEXT_MAX.code).optional(),
     text: text(TEXT_MAX.code).optional(),
+    /** Ours, as for the search: the regional site whose shows are listed (absent: the capital; bid names its own). */
+    city: searchCity,
   }),
   answer: 'html',
   response: htmlAnswer(),
   failure: () => '',
   spec: `${BROWSING}, 2.12`,
-  summary: 'Shows list widget: next shows as HTML (dates dd.mm.yy); fewer than limit hides “more”.',
+  summary:
+    'Shows list widget: the next performances as HTML list items (dates dd.mm.yy), by date; filters: genres g and sub-genres sg, today, tomorrow (ontomorrow or onyesterday), the week to Sunday, the month, or mnd–mxd (dd.mm.yy or dd.mm.yyyy), c a hall kind or venue type, bid a venue, text; limit 1–48 (default 12); fewer than limit hides “more”.',
 });
 
 // ---------------------------------------------------------------- Recommendations
@@ -474,12 +487,15 @@ export const boxOfficePoints = defineCall({
   method: 'GET',
   path: '/kassa/points/',
   params: 'query',
-  request: request({ idm: id().optional(), idd: id().optional(), online: flag().optional() }),
+  // city: the regional site whose points are listed (ours, as on the search calls: the page sends
+  // its own subdomain); absent or unknown, every city's.
+  request: request({ idm: id().optional(), idd: id().optional(), online: flag().optional(), city: searchCity }),
   answer: 'json',
   response: z.array(boxOfficePoint),
   failure: () => [],
   spec: `${SITE} 2.10, 3 Box-office point`,
-  summary: 'Box-office points for the /kassa/ map (the spec does not show the source); idm metro, idd division.',
+  summary:
+    "Box-office points of a city for the /kassa/ map and list (the spec does not show the source): idm one metro station's, idd one division's, online=1 only the online points; content is the balloon's HTML (name, address, metro, division, hours, note; every text escaped).",
   extension: true,
 });
 

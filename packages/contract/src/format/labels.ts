@@ -1,6 +1,6 @@
 /** Russian labels built from numbers (site 9, hall 2.1). */
 import type { RewardType } from '../entities/account.js';
-import { plural } from './plural.js';
+import { isSingularCount, plural } from './plural.js';
 
 /** Promotion reward labels by reward_type_code. */
 export function rewardLabel(type: RewardType, value: number | string): string {
@@ -14,12 +14,6 @@ export function rewardLabel(type: RewardType, value: number | string): string {
     case 'added_value':
       return `+${value} баллов`;
   }
-}
-
-/** Singular when the count ends in 1 except 11, otherwise plural (the spec's 'was bought' rule). */
-export function isSingularCount(n: number): boolean {
-  const abs = Math.floor(Math.abs(n));
-  return abs % 10 === 1 && abs % 100 !== 11;
 }
 
 /** 'куплен' for 1, 21, 101; 'куплены' otherwise (11, 2, 5). */

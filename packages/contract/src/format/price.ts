@@ -31,6 +31,23 @@ function parseAmount(value: number | string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The platform's Russian number formats, whole roubles and with kopecks; made on first use. */
+let formats: Intl.NumberFormat[] | undefined;
+
+/**
+ * A non-negative number of kopecks in Russian digits by the platform's number format: thousands
+ * grouped, two decimals when there are kopecks (the spec: one decimal digit is padded to two).
+ * The group separator is always U+00A0 (the spec: prices separate thousands with non-breaking
+ * spaces), whichever space a platform's locale data uses.
+ */
+function russianDigits(kopecks: number, decimalSeparator: string): string {
+  formats ??= [0, 2].map((d) => new Intl.NumberFormat('ru-RU', { minimumFractionDigits: d, maximumFractionDigits: d }));
+  return (formats[kopecks % 100 ? 1 : 0] as Intl.NumberFormat)
+    .formatToParts(kopecks / 100)
+    .map((p) => (p.type === 'group' ? NBSP : p.type === 'decimal' ? decimalSeparator : p.value))
+    .join('');
+}
+
 /**
  * Formats roubles for display: thousands separated by non-breaking spaces, no decimals for
  * whole amounts, otherwise two decimals with a comma (one decimal digit is padded: 1234.5 →
@@ -44,14 +61,11 @@ export function formatPrice(value: number | string | null | undefined, options: 
     return value === null || value === undefined ? '' : String(value);
   }
   const sign = options.sign === undefined ? DEFAULT_CURRENCY_SIGN : options.sign;
-  const decimal = options.decimalSeparator ?? ',';
+  // Whole kopecks first, so that float noise (0.29 * 100) never reaches the digits.
   const kopecks = Math.round(Math.abs(amount) * 100);
-  const whole = Math.floor(kopecks / 100);
-  const fraction = kopecks % 100;
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
   const minus = amount < 0 && kopecks > 0 ? '-' : '';
-  const number = fraction === 0 ? grouped : `${grouped}${decimal}${String(fraction).padStart(2, '0')}`;
-  return sign ? `${minus}${number}${NBSP}${sign}` : `${minus}${number}`;
+  const number = `${minus}${russianDigits(kopecks, options.decimalSeparator ?? ',')}`;
+  return sign ? `${number}${NBSP}${sign}` : number;
 }
 
 /** Formats integer kopecks for display (kopecks → roubles → formatPrice). */

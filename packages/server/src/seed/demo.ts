@@ -7,10 +7,12 @@ import { writeCodesDemo } from './codes.js';
 import { createRandom } from './random.js';
 import { planPerformances, planSmallPerformances } from './schedule.js';
 import { daysUntilMonthsAhead } from './time.js';
+import { writeBoxOffices } from './write/box-offices.js';
 import type { SeedContext } from './write/context.js';
 import { writeExtras } from './write/extras.js';
 import { writePerformances } from './write/performances.js';
 import { writeCities, writeVenues } from './write/places.js';
+import { writeShowVideos } from './write/show-videos.js';
 import { writeGenresAndOrganizers, writeShows } from './write/shows.js';
 
 export type SeedScale = 'full' | 'small';
@@ -41,11 +43,13 @@ export async function writeDemoCatalogue(
   const halls = await writeVenues(ctx('venues'), venues, places);
   const hallByKey = new Map(halls.map((h) => [h.venue.key, h]));
   const showIds = await writeShows(ctx('shows'), shows, hallByKey, genres);
+  await writeShowVideos(tx);
   const plan = small
     ? planSmallPerformances(now, shows)
     : planPerformances(random.fork('schedule'), now, shows, daysUntilMonthsAhead(now, HORIZON_MONTHS));
   const performanceIds = await writePerformances(ctx('sales'), plan, shows, showIds, hallByKey);
   await writeExtras(ctx('extras'), { cities, places, shows, showIds, hallByKey, plan, performanceIds });
+  await writeBoxOffices(ctx('box-offices'), places);
   await writeBonusDemo(tx, now);
   await writeCheckoutDemo(tx);
   await writeCodesDemo(tx, now);

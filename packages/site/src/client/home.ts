@@ -1,6 +1,11 @@
 /**
- * Home page: plain HTML; 'Показать ещё' appends the next 24 cards in place (spec 2.4) by reading
- * the next page of the same URL, and stays an ordinary link without scripts.
+ * Main page (site-browsing-account.md 2.4, 2.5; decision 0038). The page is plain HTML; this adds,
+ * each part loaded when it is needed:
+ * - the promo banners, and on mobile two of them among the cards per load (home/promos.ts);
+ * - 'Показать ещё' appending the next 24 popular shows (home/more.ts); without scripts it stays a
+ *   link to ?page=N+1;
+ * - each card's preview on hover: the reviews carousel and the share counters (home/preview.ts),
+ *   loaded on the first hover or focus in the grid, never on a touch screen.
  */
 import { enhancePage } from './lib/enhance.js';
 
@@ -8,46 +13,31 @@ enhancePage();
 
 // After the cabinet deleted the account (/?account=deleted): a short notice, once.
 if (new URLSearchParams(window.location.search).get('account') === 'deleted') {
-  const notice = document.createElement('p');
-  notice.className = 'container notice notice--info';
-  notice.setAttribute('role', 'status');
-  notice.dataset.accountDeleted = '';
-  notice.textContent = 'Аккаунт удалён. Заказы и билеты остаются действительными.';
-  document.querySelector('#main')?.prepend(notice);
-  window.history.replaceState(null, '', window.location.pathname);
+  void import('./home/account-deleted.js').then((m) => m.showAccountDeleted(document));
 }
 
-const button = document.querySelector<HTMLAnchorElement>('[data-more]');
 const grid = document.querySelector<HTMLElement>('[data-poster-grid]');
+const button = document.querySelector<HTMLAnchorElement>('[data-more]');
+
+void import('./home/promos.js').then((m) => m.startPromos(document, grid));
+
+if (grid && window.matchMedia('(hover: hover)').matches) {
+  // The first pointer or focus in the grid loads the previews; the event that did is replayed.
+  const start = (event: Event) => {
+    grid.removeEventListener('mouseover', start);
+    grid.removeEventListener('focusin', start);
+    void import('./home/preview.js').then((m) => {
+      m.attachPreviews(grid);
+      event.target?.dispatchEvent(new (event.constructor as typeof Event)(event.type, event));
+    });
+  };
+  grid.addEventListener('mouseover', start);
+  grid.addEventListener('focusin', start);
+}
 
 if (button && grid) {
-  button.addEventListener('click', async (event) => {
+  button.addEventListener('click', (event) => {
     event.preventDefault();
-    if (button.getAttribute('aria-busy') === 'true') return;
-    const label = button.textContent;
-    button.setAttribute('aria-busy', 'true');
-    button.textContent = 'Загружаем…';
-    try {
-      const res = await fetch(button.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
-      if (!res.ok) throw new Error(String(res.status));
-      const next = new DOMParser().parseFromString(await res.text(), 'text/html');
-      const cards = [...next.querySelectorAll('[data-poster-grid] > li')];
-      const first = cards[0];
-      grid.append(...cards.map((card) => document.importNode(card, true)));
-      const more = next.querySelector<HTMLAnchorElement>('[data-more]');
-      if (more && cards.length > 0) {
-        button.href = more.getAttribute('href') ?? button.href;
-        button.textContent = label;
-        button.removeAttribute('aria-busy');
-      } else {
-        button.closest('.more')?.remove();
-      }
-      // Keyboard users continue from the first new card.
-      if (first)
-        grid.querySelectorAll<HTMLAnchorElement>('.poster-card__link')[grid.children.length - cards.length]?.focus();
-    } catch {
-      // The link itself still works: follow it.
-      window.location.assign(button.href);
-    }
+    import('./home/more.js').then((m) => m.loadMore(button, grid)).catch(() => window.location.assign(button.href));
   });
 }

@@ -4,9 +4,14 @@
  * values of a key joined with ':'; the hot dates and the mobile dropdown fill the date range.
  */
 import { FILTER_VALUE_SEPARATOR, SEARCH_COUNT_TOOLTIP_FADE_MS } from '@partera/contract';
+import { dayOf, rangeLabel } from '../pages/search/DateRangeModel.js';
+import { mountDateRange } from './lib/date-range.js';
 import { enhancePage } from './lib/enhance.js';
+import { startSearchMap } from './map/search-map.js';
 
 enhancePage();
+// The venue map (spec 2.6): only its button until it is opened (decision 0041).
+startSearchMap();
 
 /** The form's keys, several values of one key joined with ':', empty ones left out (text stays). */
 export function filterQuery(form: HTMLFormElement): URLSearchParams {
@@ -46,16 +51,60 @@ if (form) {
     fade = setTimeout(() => tooltip.classList.add('is-fading'), SEARCH_COUNT_TOOLTIP_FADE_MS);
   };
 
+  const from = form.querySelector<HTMLInputElement>('input[name="mnd"]');
+  const till = form.querySelector<HTMLInputElement>('input[name="mxd"]');
+  const dropdown = form.querySelector<HTMLSelectElement>('[data-date-dropdown]');
+
+  /**
+   * The mobile dropdown shows the range the inputs hold: one of its presets, 'Любая дата', or the
+   * range itself as one more choice ('dd.mm - dd.mm').
+   */
+  const syncDropdown = () => {
+    if (!dropdown) return;
+    const value = from?.value || till?.value ? `${from?.value ?? ''}-${till?.value ?? ''}` : '';
+    let custom = dropdown.querySelector<HTMLOptionElement>('[data-date-custom]');
+    const preset = [...dropdown.options].some((o) => o !== custom && o.value === value);
+    if (!preset && value) {
+      if (!custom) {
+        custom = document.createElement('option');
+        custom.dataset.dateCustom = '';
+        dropdown.append(custom);
+      }
+      custom.value = value;
+      custom.textContent = rangeLabel({ from: dayOf(from?.value ?? ''), till: dayOf(till?.value ?? '') });
+    }
+    dropdown.value = value;
+  };
+
+  // The date-range calendar (spec 2.6: the mobile search's) writes the same two inputs.
+  const calendarRoot = form.querySelector<HTMLElement>('[data-date-range]');
+  const calendar =
+    calendarRoot && from && till
+      ? mountDateRange(calendarRoot, {
+          fromInput: from,
+          tillInput: till,
+          onChange: () => {
+            syncDropdown();
+            void showCount(calendarRoot);
+          },
+        })
+      : null;
+
   const setDates = (mnd: string, mxd: string, changed?: Element) => {
-    const from = form.querySelector<HTMLInputElement>('input[name="mnd"]');
-    const till = form.querySelector<HTMLInputElement>('input[name="mxd"]');
     if (from) from.value = mnd;
     if (till) till.value = mxd;
+    syncDropdown();
+    calendar?.sync();
     void showCount(changed);
   };
 
   form.addEventListener('change', (event) => {
-    if ((event.target as Element).matches('[data-date-dropdown]')) return;
+    const target = event.target as Element;
+    if (target.matches('[data-date-dropdown]')) return;
+    if (target.matches('[data-date-input]')) {
+      syncDropdown();
+      calendar?.sync();
+    }
     void showCount(event.target as Element);
   });
   form.addEventListener('submit', (event) => {
@@ -68,9 +117,9 @@ if (form) {
       setDates(button.dataset.presetMnd ?? '', button.dataset.presetMxd ?? '', button),
     );
   }
-  form.querySelector<HTMLSelectElement>('[data-date-dropdown]')?.addEventListener('change', (event) => {
-    const [mnd = '', mxd = ''] = (event.target as HTMLSelectElement).value.split('-');
-    setDates(mnd, mxd, event.target as Element);
+  dropdown?.addEventListener('change', () => {
+    const [mnd = '', mxd = ''] = dropdown.value.split('-');
+    setDates(mnd, mxd, dropdown);
   });
   // Spec 5: numeric filter inputs take only digits, the arrows, backspace, delete and the dot.
   for (const input of form.querySelectorAll<HTMLInputElement>('[data-date-input]')) {

@@ -1,62 +1,28 @@
 /**
- * Show page: plain HTML plus two enhancements. The description collapses (spec 2.9: on mobile,
- * 'Читать полностью' / 'Скрыть'), and the dates get the month and weekend filter of spec 2.9.
+ * Show page (site-browsing-account.md 2.9; pages/ShowPage.tsx): plain HTML plus its enhancements.
+ * The tabs load lazily and keep the address in the history (show-tabs.ts), the dates get the
+ * month and weekend filter (show-perfs.ts); the slider, share buttons and social-proof popups
+ * load after the page (show-slider.ts, show-share.ts, show-proof.ts), as do the rating, wishlist
+ * and 'Скоро в продаже' (lib/show-actions.ts). A framed page tells its parent 'openShowPage'
+ * with the show id (lib/embed-channel.ts, started by enhancePage).
  */
-import { enhancePage, MOBILE_QUERY, showMore } from './lib/enhance.js';
-
-/** Longer lists open on their first month rather than as one long column. */
-const OPEN_ON_FIRST_MONTH_ABOVE = 12;
+import { enhancePage } from './lib/enhance.js';
 
 enhancePage();
-// The rating, wishlist and 'Скоро в продаже' code loads after the page: the first load stays tiny.
-if (document.querySelector('[data-show-actions]')) {
-  void import('./lib/show-actions.js').then((m) => m.enhanceShowActions());
-}
 
-const mobile = window.matchMedia(MOBILE_QUERY).matches;
-for (const block of document.querySelectorAll<HTMLElement>('[data-show-more]')) {
-  showMore(block, mobile ? { more: 'Читать полностью', less: 'Скрыть' } : { more: 'Показать ещё', less: 'Скрыть' });
-}
-
-const filter = document.querySelector<HTMLElement>('[data-performance-filter]');
-if (filter) performanceFilter(filter);
-
-function performanceFilter(bar: HTMLElement): void {
-  const chips = [...bar.querySelectorAll<HTMLButtonElement>('[data-month-choice]')];
-  const weekendOnly = bar.querySelector<HTMLInputElement>('[data-weekend-only]');
-  const groups = [...document.querySelectorAll<HTMLElement>('.month-group')];
-  const empty = document.createElement('p');
-  empty.className = 'empty-note';
-  empty.textContent = 'В выбранные дни показов нет.';
-  empty.hidden = true;
-  groups[groups.length - 1]?.after(empty);
-
-  let month = '';
-  const apply = () => {
-    let shown = 0;
-    for (const group of groups) {
-      let inGroup = 0;
-      for (const row of group.querySelectorAll<HTMLElement>('.performance-row')) {
-        row.hidden = Boolean(weekendOnly?.checked) && row.dataset.weekend !== '1';
-        if (!row.hidden) inGroup++;
-      }
-      group.hidden = (month !== '' && group.dataset.month !== month) || inGroup === 0;
-      if (!group.hidden) shown += inGroup;
-    }
-    empty.hidden = shown > 0;
-    for (const chip of chips) chip.setAttribute('aria-pressed', String(chip.dataset.monthChoice === month));
-  };
-
-  for (const chip of chips) {
-    chip.addEventListener('click', () => {
-      month = chip.dataset.monthChoice ?? '';
-      apply();
-    });
+const article = document.querySelector<HTMLElement>('.show-page[data-show-url]');
+if (article) {
+  // Each part loads after the page, so the first load stays tiny (the build test's 4 KB).
+  void import('./show/tabs.js').then((m) => m.startShowTabs(article));
+  const filter = document.querySelector<HTMLElement>('[data-performance-filter]');
+  if (filter) void import('./show/perfs.js').then((m) => m.performanceFilter(filter));
+  if (document.querySelector('[data-show-actions]')) {
+    void import('./lib/show-actions.js').then((m) => m.enhanceShowActions());
   }
-  weekendOnly?.addEventListener('change', apply);
-  if (Number(bar.dataset.count) > OPEN_ON_FIRST_MONTH_ABOVE && chips.length > 1) {
-    month = chips[1]?.dataset.monthChoice ?? '';
-  }
-  bar.hidden = false;
-  apply();
+  const slider = article.querySelector<HTMLElement>('[data-slider]');
+  if (slider) void import('./show/slider.js').then((m) => m.startSlider(slider));
+  const share = article.querySelector<HTMLElement>('[data-share]');
+  if (share) void import('./show/share.js').then((m) => m.enhanceShare(share));
+  const proof = article.querySelector<HTMLElement>('[data-social-proof]');
+  if (proof) void import('./show/proof.js').then((m) => m.showSocialProof(proof));
 }

@@ -1,11 +1,17 @@
 /** @jsxRuntime automatic */
-import { plural, SUPPORT_HOURS, TICKET_FORMS } from '@partera/contract';
+import { CASHBACK_PERCENT, plural, SUPPORT_HOURS, TICKET_FORMS } from '@partera/contract';
 import type { ReactNode } from 'react';
 import { AccountLinks } from './account/AccountLinks.js';
 import { LoginDialog } from './account/LoginForm.js';
 import { OAuthCompletionDialog } from './account/OAuthCompletion.js';
 import { WishlistHeaderLink } from './account/WishlistHeaderLink.js';
+import { PromoBanners } from './banners/PromoBanners.js';
 import { type SiteChrome, withSession } from './chrome.js';
+import { BrowseLinks } from './lists/BrowseLinks.js';
+import { CASHBACK_POPUP_ID, CashbackPopup } from './popup/CashbackPopup.js';
+import { CONTACT_POPUP_ID, CONTACT_TITLE, ContactPopup } from './popup/ContactPopup.js';
+import { PopupOpener } from './popup/Popup.js';
+import { CityChooser, RegionConfirm, RegionData, RegionModal } from './region/RegionParts.js';
 import { HeaderSearch } from './search/HeaderSearch.js';
 
 /** The promotional phrase of both specs (site-browsing-account.md 1, hall-basket-checkout.md 1). */
@@ -14,6 +20,7 @@ export const NO_FEE_PHRASE = 'Билеты продаются без комис�
 export const SUPPORT_HOURS_TEXT = `Ежедневно ${SUPPORT_HOURS} по Москве`;
 
 const FOOTER_LINKS = [
+  ['/recommendations/', 'Рекомендации для вас'],
   ['/landing/help_faq/', 'Вопросы и ответы'],
   ['/landing/useragreement/', 'Пользовательское соглашение'],
   ['/landing/cashback_rules/', 'Правила программы кешбэка'],
@@ -38,18 +45,20 @@ export function Layout({
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
+      <PromoBanners chrome={chrome} />
       {chrome.lite ? <LiteFooter /> : <Footer chrome={chrome} />}
       {chrome.account || chrome.lite || !loginDialog ? null : (
         <LoginDialog back={chrome.path} providers={chrome.oauthProviders} />
       )}
       {chrome.account && chrome.completion ? <OAuthCompletionDialog completion={chrome.completion} /> : null}
+      {chrome.lite ? null : <SitePopups chrome={chrome} />}
     </>
   );
 }
 
 export function Header({ chrome }: { chrome: SiteChrome }) {
   return (
-    <header className="site-header">
+    <header className="site-header" data-city-name={chrome.city.name}>
       <div className="container site-header__row">
         <a className="logo" href={withSession('/', chrome.urlSession)}>
           <span className="logo__mark" aria-hidden="true">
@@ -57,8 +66,26 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
           </span>
           <span className="logo__word">Partera</span>
         </a>
-        {chrome.lite ? null : <CitySwitch chrome={chrome} />}
+        {chrome.lite ? null : (
+          <div className="city-corner">
+            <CitySwitch chrome={chrome} />
+            <RegionConfirm chrome={chrome} />
+          </div>
+        )}
         {chrome.lite ? null : <HeaderSearch chrome={chrome} />}
+        {chrome.lite ? null : (
+          <PopupOpener popup={CONTACT_POPUP_ID} className="header-contact" label={CONTACT_TITLE}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d="M6.6 3.5h3l1.5 4.2-2 1.4a11 11 0 0 0 5.8 5.8l1.4-2 4.2 1.5v3a2 2 0 0 1-2.2 2A16.5 16.5 0 0 1 4.6 5.7a2 2 0 0 1 2-2.2z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </PopupOpener>
+        )}
         <BasketLink count={chrome.basketCount} href={withSession('/shopcart/', chrome.urlSession)} />
         {chrome.lite || !chrome.account ? null : <WishlistHeaderLink />}
         {chrome.lite ? null : <AccountLinks chrome={chrome} />}
@@ -145,6 +172,16 @@ export function Footer({ chrome }: { chrome: SiteChrome }) {
             <a href={`mailto:${chrome.supportEmail}`}>{chrome.supportEmail}</a>
           </p>
           <p className="site-footer__hours">{SUPPORT_HOURS_TEXT}</p>
+          <p>
+            <PopupOpener popup={CONTACT_POPUP_ID} className="link-button">
+              Все способы связи
+            </PopupOpener>
+          </p>
+          <p>
+            <PopupOpener popup={CASHBACK_POPUP_ID} className="link-button site-footer__cashback">
+              {`Кешбэк ${CASHBACK_PERCENT}% на все билеты`}
+            </PopupOpener>
+          </p>
         </section>
         <nav className="site-footer__links" aria-label="Информация для покупателей">
           <h2>Покупателям</h2>
@@ -158,10 +195,27 @@ export function Footer({ chrome }: { chrome: SiteChrome }) {
             ))}
           </ul>
         </nav>
+        <BrowseLinks chrome={chrome} />
       </div>
       <div className="container site-footer__bottom">
         <p>© {chrome.year} Partera. Открытая платформа продажи билетов.</p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The site-wide popups (site-browsing-account.md 2.13, 2.14), closed until client/parts/popup.ts and
+ * client/parts/region.ts open them: contact, cashback promo, the city chooser and the region question.
+ */
+function SitePopups({ chrome }: { chrome: SiteChrome }) {
+  return (
+    <>
+      <ContactPopup chrome={chrome} hours={SUPPORT_HOURS} />
+      <CashbackPopup />
+      <CityChooser chrome={chrome} />
+      <RegionModal chrome={chrome} />
+      <RegionData chrome={chrome} />
+    </>
   );
 }

@@ -30,6 +30,23 @@ export interface SiteChrome {
   completion?: { needsEmail: boolean; needsConsent: boolean } | null;
   /** The header's search box (site-browsing-account.md 2.2); absent: the grouped variant, empty. */
   search?: HeaderSearchChrome;
+  /** The region question (site-browsing-account.md 2.13); absent: nothing to ask (a framed page). */
+  region?: RegionChrome;
+  /** The messenger support bot of the contact popup (2.14); absent: the popup leaves it out. */
+  supportBotUrl?: string;
+}
+
+/** The city selector's and the mobile region modal's state (site-browsing-account.md 2.13). */
+export interface RegionChrome {
+  /** The regional site found from the visitor's network address, or null (unknown, local, far from every city). */
+  detected: { subdomain: string; name: string } | null;
+  /** The city selector has not been answered (no geoip.data.confirm cookie). */
+  askConfirm: boolean;
+  /** The mobile region modal has not been answered (no geoip_subdomain_selected cookie). */
+  askMobile: boolean;
+  /** The answer cookies' domain ('.partera.ru': every city's subdomain), or null for this host only. */
+  cookieDomain: string | null;
+  cookieMaxAge: number;
 }
 
 export interface HeaderSearchChrome {

@@ -1,11 +1,14 @@
 /**
  * Regional sites (spec site-browsing-account.md 2.1, 2.13): the city is the first label of the
- * host name ('www' is the capital, 'spb' Saint Petersburg). Hosts without city labels (localhost,
- * an IP address) keep the choice in a cookie that /changesd/{subdomain}/ sets.
+ * host name ('www' is the capital, 'spb' Saint Petersburg; `spb.localhost` in development). Hosts
+ * without city labels (localhost, an IP address) keep the choice in a cookie that
+ * /changesd/{subdomain}/ sets. How a request's city is read is the server's (geo/region.ts: the
+ * API's city-bound calls read it the same way); the switch and the cookies' reach are the site's.
  */
-import { CAPITAL_SUBDOMAIN } from '@partera/server';
+import { CAPITAL_SUBDOMAIN, CITY_COOKIE, citySubdomainOf, hostnameOf, isLabelFreeHost } from '@partera/server';
 
-export const CITY_COOKIE = 'city';
+export { CITY_COOKIE, citySubdomainOf, hostnameOf, isLabelFreeHost };
+
 /** A year: the choice outlives a session. */
 export const CITY_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
@@ -15,29 +18,13 @@ export const DEFAULT_CITIES = [
   { subdomain: 'spb', name: 'Санкт-Петербург' },
 ];
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/** 'spb.partera.ru:443' → 'spb.partera.ru'; '[::1]:3000' → '[::1]'. */
-export function hostnameOf(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  return h.replace(/:\d+$/, '');
-}
-
-/** Hosts that carry no city label, where the cookie decides. */
-export function isLabelFreeHost(hostname: string): boolean {
-  return hostname === 'localhost' || IPV4.test(hostname) || hostname.startsWith('[');
-}
-
-/** The city subdomain of a request: its host's first label, or the cookie on label-free hosts. */
-export function citySubdomainOf(host: string, cookie: string | undefined, known: readonly string[]): string {
-  const hostname = hostnameOf(host);
-  if (isLabelFreeHost(hostname)) return cookie && known.includes(cookie) ? cookie : CAPITAL_SUBDOMAIN;
-  const first = hostname.split('.')[0] ?? '';
-  return known.includes(first) ? first : CAPITAL_SUBDOMAIN;
-}
-
 export type CitySwitch = { kind: 'cookie'; subdomain: string } | { kind: 'redirect'; location: string };
+
+/** The host name without its city label: 'spb.partera.ru' → 'partera.ru'. */
+function baseHostname(hostname: string, known: readonly string[]): string {
+  const labels = hostname.split('.');
+  return known.includes(labels[0] ?? '') && labels.length > 1 ? labels.slice(1).join('.') : hostname;
+}
 
 /**
  * Where /changesd/{subdomain}/ sends the buyer: on label-free hosts the cookie changes and the
@@ -47,7 +34,18 @@ export function citySwitchFor(protocol: string, host: string, subdomain: string,
   const hostname = hostnameOf(host);
   if (isLabelFreeHost(hostname)) return { kind: 'cookie', subdomain };
   const port = host.slice(hostnameOf(host).length);
-  const labels = hostname.split('.');
-  const base = known.includes(labels[0] ?? '') ? labels.slice(1).join('.') : hostname;
-  return { kind: 'redirect', location: `${protocol}://${subdomain}.${base}${port}/` };
+  return { kind: 'redirect', location: `${protocol}://${subdomain}.${baseHostname(hostname, known)}${port}/` };
+}
+
+/**
+ * The domain of the region answer cookies (spec 4: 'its lifetime and domain come from the page'):
+ * every city's subdomain of this site, so that the visitor sent from www to spb is not asked
+ * again there. Null (this host only) for label-free hosts and single-label bases such as
+ * 'localhost', where browsers refuse a domain cookie.
+ */
+export function regionCookieDomain(host: string, known: readonly string[]): string | null {
+  const hostname = hostnameOf(host);
+  if (isLabelFreeHost(hostname)) return null;
+  const base = baseHostname(hostname, known);
+  return base.includes('.') ? `.${base}` : null;
 }

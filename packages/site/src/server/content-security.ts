@@ -19,7 +19,8 @@ import { contentSecurityPolicy } from '@partera/server';
  *   The risk left is CSS injection, which cannot run code, and cannot send what it reads to
  *   another site either: images, fonts and fetches are limited to this site below.
  * - Images: 'self' (posters under /media/, seat photos, which must be served from this site
- *   too) and data: (the document's empty favicon link).
+ *   too) and data: (the document's empty favicon link); and the maps' tile host when one is
+ *   configured (MAP_TILES_URL, map-tiles.ts), never otherwise.
  * - connect-src 'self': every API call of the pages and widgets goes to this site.
  * - frame-src and form-action: the checkout submits the bank form into its frame. The built-in
  *   sandbox bank is served by this same server (/sandbox-bank/), so 'self'; a provider whose
@@ -31,12 +32,12 @@ import { contentSecurityPolicy } from '@partera/server';
  */
 export const PAYMENT_PAGE_SOURCES: readonly string[] = ["'self'"];
 
-export function sitePagePolicy(frameAncestors: string): string {
+export function sitePagePolicy(frameAncestors: string, tileSources: readonly string[] = []): string {
   const own = contentSecurityPolicy({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', ...tileSources],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'frame-src': PAYMENT_PAGE_SOURCES,

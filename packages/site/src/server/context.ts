@@ -1,23 +1,27 @@
-import { type BasketState, EMBED_COOKIES } from '@partera/contract';
+import { type BasketState, COOKIES, EMBED_COOKIES } from '@partera/contract';
 import { constants } from '@partera/loader';
 import {
   type Account,
   type AppDeps,
   accountOfSession,
   type City,
+  type CityCentre,
+  cityCentres,
   completionOf,
   type FastifyRequest,
   findCity,
   findFramedSession,
   getBasketState,
   listCities,
+  locatorFromEnv,
+  nearestCity,
   oauthButtons,
   PARTNER_HASH,
   type PartnerOriginsCache,
   SESSION_PARAM,
 } from '@partera/server';
-import type { SiteChrome } from '../pages/chrome.js';
-import { CITY_COOKIE, citySubdomainOf, DEFAULT_CITIES } from './city.js';
+import type { RegionChrome, SiteChrome } from '../pages/chrome.js';
+import { CITY_COOKIE, citySubdomainOf, DEFAULT_CITIES, regionCookieDomain } from './city.js';
 import { headerSearchOf } from './search-config.js';
 
 /** Regional sites rarely change: each process re-reads them at most once a minute. */
@@ -49,17 +53,54 @@ async function isLite(deps: AppDeps, req: FastifyRequest): Promise<boolean> {
   return (await findFramedSession(deps.db, req.session.id)) !== null;
 }
 
-export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOriginsCache) {
-  let cached: { at: number; cities: { subdomain: string; name: string }[] } | null = null;
-  const oauthProviders = oauthButtons(deps.config.oauth);
+/** The messenger support bot of the contact popup (spec 2.14): SUPPORT_BOT_URL; unset leaves it out. */
+const supportBotUrl = () => process.env.SUPPORT_BOT_URL ?? '';
 
-  async function cities(): Promise<{ subdomain: string; name: string }[]> {
+export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOriginsCache) {
+  let cached: { at: number; cities: { subdomain: string; name: string }[]; centres: CityCentre[] } | null = null;
+  const oauthProviders = oauthButtons(deps.config.oauth);
+  // Geo-IP (spec 2.13): the database is read once per process, from the start on.
+  const locator = locatorFromEnv();
+  locator.warm();
+
+  async function load(): Promise<NonNullable<typeof cached>> {
     const now = Date.now();
-    if (cached && now - cached.at < CACHE_TTL_MS) return cached.cities;
-    const rows = await listCities(deps.db);
+    if (cached && now - cached.at < CACHE_TTL_MS) return cached;
+    const [rows, centres] = await Promise.all([listCities(deps.db), cityCentres(deps.db)]);
     const list = rows.length > 0 ? rows.map((c) => ({ subdomain: c.subdomain, name: c.name })) : DEFAULT_CITIES;
-    cached = { at: now, cities: list };
-    return list;
+    cached = { at: now, cities: list, centres };
+    return cached;
+  }
+  const cities = async () => (await load()).cities;
+
+  /**
+   * The region question (spec 2.13, 4): asked until answered (the cookies geoip.data.confirm and
+   * geoip_subdomain_selected), and only about a city found from the visitor's address (the spec:
+   * the selector is based on the location, the modal offers the detected region): a visitor who
+   * cannot be located (a local or unknown address, far from every city) is asked nothing. The
+   * visitor is located only while a question is open; `req.ip` names the client from
+   * X-Forwarded-For only behind a proxy listed in TRUST_PROXY.
+   */
+  async function regionOf(req: FastifyRequest, known: { subdomain: string; name: string }[]): Promise<RegionChrome> {
+    const unanswered = {
+      confirm: req.cookies[COOKIES.geoipConfirm.name] === undefined,
+      mobile: req.cookies[COOKIES.geoipSubdomainSelected.name] === undefined,
+    };
+    let detected: RegionChrome['detected'] = null;
+    if (unanswered.confirm || unanswered.mobile) {
+      const subdomain = nearestCity(await locator.locate(req.ip), (await load()).centres);
+      detected = known.find((c) => c.subdomain === subdomain) ?? null;
+    }
+    return {
+      detected,
+      askConfirm: unanswered.confirm && detected !== null,
+      askMobile: unanswered.mobile && detected !== null,
+      cookieDomain: regionCookieDomain(
+        req.host,
+        known.map((c) => c.subdomain),
+      ),
+      cookieMaxAge: COOKIES.geoipConfirm.maxAgeSeconds,
+    };
   }
 
   return {
@@ -79,11 +120,12 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
       );
       // A session created by this very request has an empty basket: skip the query.
       // A new session is nobody's, and its basket is empty: skip both queries.
-      const [city, basket, lite, account] = await Promise.all([
+      const [city, basket, lite, account, region] = await Promise.all([
         findCity(deps.db, subdomain),
         req.session.isNew ? Promise.resolve(null) : getBasketState(deps, req.session.id),
         isLite(deps, req),
         req.session.isNew ? Promise.resolve(null) : accountOfSession(deps.db, req.session.id),
+        regionOf(req, all),
       ]);
       const chrome: SiteChrome = {
         city: { subdomain, name: city?.name ?? all.find((c) => c.subdomain === subdomain)?.name ?? subdomain },
@@ -105,6 +147,9 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
             ? await completionOf(deps.db, account.id)
             : null,
         search: headerSearchOf(req),
+        // A partner's frame shows the partner's own region: no question there.
+        region: lite ? undefined : region,
+        supportBotUrl: supportBotUrl(),
       };
       return { deps, city, chrome, basket: basket && { ...basket, userIsGuest: account === null }, lite, account };
     },

@@ -1,3 +1,5 @@
+import type { HeadTags } from './seo-head.js';
+
 /**
  * The HTML document around a server-rendered page: the head with the session meta tags of
  * decision 0001, the page's stylesheet and script, and the page data for hydration.
@@ -5,7 +7,8 @@
 
 export interface DocumentInput {
   title: string;
-  description?: string;
+  /** Description, canonical address and OpenGraph tags (seo-head.ts). */
+  head?: HeadTags;
   /** The buyer's session: the widgets read these meta tags (spec 2.1). */
   session: { name: string; id: string; csrfParam: string; csrfToken: string };
   /** Framed by a partner: the body is marked for the light layout and the embedding script. */
@@ -45,13 +48,30 @@ export function serializePageData(data: unknown): string {
 export const PAGE_DATA_ID = 'page-data';
 export const ROOT_ID = 'root';
 
+/** The description, the canonical link and the OpenGraph properties, each escaped. */
+function headLines(head: HeadTags): string[] {
+  const property = (name: string, content: string | undefined) =>
+    content ? `<meta property="og:${name}" content="${escapeHtml(content)}">` : '';
+  return [
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    property('type', head.og.type),
+    property('site_name', head.og.siteName),
+    property('locale', 'ru_RU'),
+    property('title', head.og.title),
+    property('description', head.og.description),
+    property('url', head.og.url),
+    property('image', head.og.image),
+  ];
+}
+
 export function renderDocument(input: DocumentInput): string {
   const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(input.title)}</title>`,
-    input.description ? meta('description', input.description) : '',
+    ...(input.head ? headLines(input.head) : []),
     input.noindex ? meta('robots', 'noindex') : '',
     meta('session-name', input.session.name),
     meta('session-id', input.session.id),

@@ -20,8 +20,10 @@ import {
   listWishlist,
   PIN_RULES,
   personalDataConsentOf,
+  popularPageOf,
   promotionDetail,
   reviewablePerformances,
+  type ShowTab,
   safeReturnPath,
   scoreOfVoter,
   voterKeyOf,
@@ -40,6 +42,7 @@ import type { SiteChrome } from '../pages/chrome.js';
 import { formatClock, formatDayMonth, formatNumericDate } from '../pages/format.js';
 import { type HallData, HallPage } from '../pages/HallPage.js';
 import { type HomeData, HomePage } from '../pages/HomePage.js';
+import { calendarDays } from '../pages/home/calendar.js';
 import { LANDING_TITLES, type LandingData, type LandingKind, LandingPage } from '../pages/LandingPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { type CompleteData, OrderCompletePage } from '../pages/OrderCompletePage.js';
@@ -49,6 +52,7 @@ import type { ShowViewer } from '../pages/show/ShowActions.js';
 import { type WaitingData, WaitingPage } from '../pages/WaitingPage.js';
 import { emptyBasket, type RequestContext } from './context.js';
 import { type PageRender, titled } from './render.js';
+import { requestOrigin, showTabContent } from './show-pages.js';
 import { widgetStyles } from './widget-styles.js';
 
 /** Deeper pages are not worth rendering: the grid is for the coming weeks. */
@@ -64,26 +68,30 @@ function pageNumber(value: unknown): number {
 export async function homePage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<HomeData>> {
   const page = pageNumber((req.query as Record<string, unknown>).page);
   const cityName = ctx.chrome.city.name;
-  // The catalogue's lists come from the process's cache, dropped when their performances change.
+  const timeZone = ctx.city?.timezone ?? 'Europe/Moscow';
+  // The popular grid (spec 2.4, decision 0038) from the process's cache, dropped when its
+  // performances change.
   const list = ctx.city
-    ? await cachedCatalogueOf(ctx.deps).upcoming({
+    ? await popularPageOf(ctx.deps, {
         cityId: ctx.city.id,
         offset: (page - 1) * POPULAR_PAGE_SIZE,
         limit: POPULAR_PAGE_SIZE,
       })
     : { items: [], hasMore: false };
+  const calendar = calendarDays(ctx.deps.clock.now(), timeZone);
   return {
     entry: 'home',
     Component: HomePage,
     hydrate: false,
-    source: { data: list, chrome: [ctx.chrome, page] },
+    source: { data: list, chrome: [ctx.chrome, page, calendar[0]?.date] },
     data: {
       chrome: ctx.chrome,
       cityName,
-      timeZone: ctx.city?.timezone ?? 'Europe/Moscow',
+      timeZone,
       cards: list.items,
       page,
       hasMore: list.hasMore,
+      calendar,
     },
     title: titled(`Афиша: ${cityName} — билеты на спектакли, концерты и выставки`),
     description: `Билеты на спектакли, концерты и выставки: ${cityName}. Выбор мест на схеме зала, без комиссии и сервисного сбора.`,
@@ -124,19 +132,23 @@ export async function showPage(
   ctx: RequestContext,
   req: FastifyRequest,
   slug: string,
+  tab: ShowTab = 'desc',
 ): Promise<PageRender<ShowData> | null> {
   if (pageCode(slug) === null) return null;
   const page = await cachedCatalogueOf(ctx.deps).showPage(slug);
   if (!page) return null;
-  const viewer = await showViewerOf(ctx, req, page.show.id);
+  const [viewer, tabHtml] = await Promise.all([showViewerOf(ctx, req, page.show.id), showTabContent(ctx, page, tab)]);
+  const origin = requestOrigin(req);
+  const reviews = tab === 'reviews';
   return {
     entry: 'show',
     Component: ShowPage,
     hydrate: false,
-    // The markup is kept per header and per visitor state (a handful of combinations).
-    source: { data: page, chrome: [ctx.chrome, viewer] },
-    data: { chrome: ctx.chrome, page, viewer },
-    title: titled(`${page.show.name} — билеты, ${page.venue.name}`),
+    // The description's markup is kept per header, visitor state and host (a handful of
+    // combinations); the reviews tab reads the reviews each time, so its page is rendered each time.
+    source: reviews ? undefined : { data: page, chrome: [ctx.chrome, viewer, origin] },
+    data: { chrome: ctx.chrome, page, viewer, tab, tabHtml, origin },
+    title: titled(reviews ? `${page.show.name} — отзывы` : `${page.show.name} — билеты, ${page.venue.name}`),
     description: `${page.genre.name} «${page.show.name}», ${page.venue.name}. Купить билеты без комиссии и сервисного сбора.`,
   };
 }

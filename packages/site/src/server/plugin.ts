@@ -11,11 +11,15 @@ import {
   pickEncoding,
   SESSION_PARAM,
   servePromotionViewPage,
+  serveSchedulePage,
 } from '@partera/server';
 import { type LoadedAssets, loadAssets, loadPartnerScripts } from './assets.js';
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
 import { sitePagePolicy } from './content-security.js';
 import { createContextLoader, type RequestContext } from './context.js';
+import { kassaPage } from './kassa-pages.js';
+import { afishaPage, genrePage, type ScheduleParams, scheduleAddressOf, schedulePage } from './list-pages.js';
+import { mapTilesOf, tileImageSources } from './map-tiles.js';
 import {
   backPath,
   bankPage,
@@ -37,8 +41,12 @@ import {
   showPage,
   waitingPage,
 } from './pages.js';
+import { recommendationsPage } from './recommendation-pages.js';
 import { type PageRender, type RenderContext, renderPage } from './render.js';
 import { SEARCH_PAGE_KINDS, searchResultsPage } from './search-pages.js';
+import { publicSiteOf } from './seo.js';
+import { crawlerFiles } from './seo-routes.js';
+import { sendShowVideo } from './show-pages.js';
 
 export interface SitePagesOptions {
   /** Built client assets; read from dist/public (or the source stylesheet) when absent. */
@@ -53,7 +61,7 @@ export interface SitePagesOptions {
 
 /** Paths a buyer may type without the trailing slash; they are redirected to the canonical one. */
 const SLASHLESS_PAGE =
-  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|payment\/bank\/\d+|login|login\/restore|registration|private|loyalty)$/;
+  /^\/(show\/[^/]+|performance\/\d+|shopcart|order\/complete|landing\/[a-z_]+|changesd\/[a-z0-9-]+|payment\/bank\/\d+|login|login\/restore|registration|private|loyalty|kassa)$/;
 
 /**
  * The public website's pages (site-browsing-account.md 2, hall-basket-checkout.md 2, decision
@@ -84,12 +92,18 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       return ctx;
     };
 
+    // The public hosts of the regional sites (PUBLIC_URL): canonical addresses, sitemaps (decision 0043).
+    const publicSite = publicSiteOf(app.deps.config.publicUrl);
     const renderContext = (req: FastifyRequest): RenderContext => ({
       assets,
       session: { name: SESSION_PARAM, id: req.session.id, csrfParam: CSRF_PARAM, csrfToken: req.session.csrfToken },
       lite: loaded.get(req)?.lite ?? false,
+      request: { site: publicSite, url: req.url, city: loaded.get(req)?.chrome.city.subdomain },
     });
     const compressed = new CompressedBodies();
+    // The maps' tile source (MAP_TILES_URL, decision 0041): its host is allowed images only when set.
+    const mapTiles = mapTilesOf();
+    const tileSources = tileImageSources(mapTiles);
 
     /**
      * Sends a page. The same page for the same session is the same bytes, so it carries an entity
@@ -103,7 +117,7 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const tag = entityTag(html);
       reply
         .code(status)
-        .header('content-security-policy', sitePagePolicy(frameAncestors))
+        .header('content-security-policy', sitePagePolicy(frameAncestors, tileSources))
         .header('content-type', 'text/html; charset=utf-8')
         // The page carries the session's CSRF token: only this browser may keep it, and it asks
         // again each time (a 304 when nothing changed).
@@ -133,6 +147,18 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const page = await showPage(ctx, req, req.params.slug);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
+
+    // The show page's reviews tab at its own address (site-browsing-account.md 2.9, task T2).
+    app.get<{ Params: { slug: string } }>('/show/:slug/reviews/', async (req, reply) => {
+      const ctx = await load(req);
+      const page = await showPage(ctx, req, req.params.slug, 'reviews');
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    // The show's video, the first slide of its page (decision 0039): files shipped with the site.
+    app.get<{ Params: { file: string } }>('/media/video/:file', async (req, reply) =>
+      sendShowVideo(req.params.file, reply),
+    );
 
     app.get<{ Params: { performanceId: string } }>('/performance/:performanceId/', async (req, reply) => {
       const ctx = await load(req);
@@ -191,6 +217,43 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       );
     }
 
+    // Box offices on a map (site-browsing-account.md 2.10).
+    app.get('/kassa/', async (req, reply) => send(req, reply, await kassaPage(await load(req), req, mapTiles)));
+
+    // Issue 13, T3 (decision 0040): the schedule (spec 2.8), the genre page (2.7), the per-city landing (2.12).
+    app.get('/schedule/', async (req, reply) => reply.redirect(await scheduleAddressOf(await load(req), req), 302));
+    const sendSchedule = async (req: FastifyRequest, reply: FastifyReply, params: ScheduleParams) => {
+      const ctx = await load(req);
+      const page = await schedulePage(ctx, params);
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    };
+    app.get<{ Params: ScheduleParams }>(
+      '/schedule/place-:placeId/:from/:till/genre-:genre/:sale/',
+      async (req, reply) => sendSchedule(req, reply, req.params),
+    );
+    // Page n without ?ajax shares its address with the rows call, which hands it over here.
+    serveSchedulePage(app, async (req, reply) => sendSchedule(req, reply, req.params as ScheduleParams));
+    const sendGenre = async (req: FastifyRequest, reply: FastifyReply, genre: string, rest: string[]) => {
+      const ctx = await load(req);
+      const paged = /^page-(\d{1,4})$/.exec(rest.at(-1) ?? '');
+      const names = paged ? rest.slice(0, -1) : rest;
+      const page = paged ? Number(paged[1]) : undefined;
+      const found =
+        names.length <= 1 && page !== 0 ? await genrePage(ctx, req, { genre, subgenre: names[0], page }) : null;
+      if (found && 'redirect' in found) return reply.redirect(found.redirect, 301);
+      return found ? send(req, reply, found) : sendNotFound(req, reply, ctx);
+    };
+    app.get<{ Params: { genre: string } }>('/genre/:genre/', async (req, reply) =>
+      sendGenre(req, reply, req.params.genre, []),
+    );
+    app.get<{ Params: { genre: string; a: string } }>('/genre/:genre/:a/', async (req, reply) =>
+      sendGenre(req, reply, req.params.genre, [req.params.a]),
+    );
+    app.get<{ Params: { genre: string; a: string; b: string } }>('/genre/:genre/:a/:b/', async (req, reply) =>
+      sendGenre(req, reply, req.params.genre, [req.params.a, req.params.b]),
+    );
+    app.get('/afisha/', async (req, reply) => send(req, reply, await afishaPage(await load(req), req)));
+
     // The loyalty phone sign-up and its thank-you page (site-browsing-account.md 2.12, 3, 5).
     app.get('/loyalty/', async (req, reply) => send(req, reply, loyaltyPage(await load(req), req)));
     app.get('/loyalty/thanks', async (req, reply) => send(req, reply, loyaltyThanksPage(await load(req), req)));
@@ -221,6 +284,10 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       return kind ? send(req, reply, landingPage(ctx, kind)) : sendNotFound(req, reply, ctx);
     });
 
+    // The recommendations page (site-browsing-account.md 2.11; issue 13, T5).
+    app.get('/recommendations/', async (req, reply) => send(req, reply, await recommendationsPage(await load(req))));
+    app.get('/recommendations', async (_req, reply) => reply.redirect('/recommendations/', 301));
+
     // Spec 2.1: /changesd/{subdomain}/ switches the regional site.
     app.get<{ Params: { subdomain: string } }>('/changesd/:subdomain/', async (req, reply) => {
       const known = (await contexts.cities()).map((c) => c.subdomain);
@@ -236,6 +303,12 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       });
       return reply.redirect('/', 302);
     });
+
+    // robots.txt and the sitemaps of the host asked (decision 0043).
+    const crawlers = crawlerFiles(app, publicSite, contexts.cities);
+    app.get('/robots.txt', crawlers.robots);
+    app.get('/sitemap.xml', crawlers.sitemap);
+    app.get('/sitemap-:part(^\\d{1,6}).xml', crawlers.sitemap);
 
     app.get<{ Params: { file: string } }>('/assets/:file', async (req, reply) => {
       const file = assets.files.get(req.params.file);

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type LoadedAssets, pageAssets } from './assets.js';
 import { renderDocument } from './document.js';
+import { type HeadRequest, headTagsOf, type PageHead, SITE_NAME } from './seo-head.js';
 
 /** The client entry (src/client/{entry}.ts[x]) a page loads. */
 export type ClientEntry =
@@ -19,7 +20,13 @@ export type ClientEntry =
   | 'bank'
   | 'cabinet'
   | 'loyalty'
-  | 'search';
+  | 'search'
+  // Issue 13, T3: the schedule, the genre page, the per-city landing's list widgets.
+  | 'schedule'
+  | 'genre'
+  | 'lists'
+  // Issue 13, T4: the box offices' map page.
+  | 'kassa';
 
 export interface PageRender<D> {
   entry: ClientEntry;
@@ -31,6 +38,11 @@ export interface PageRender<D> {
   title: string;
   description?: string;
   noindex?: boolean;
+  /**
+   * What the page says of itself to search engines and link previews (its city, own address,
+   * picture); show and hall pages are described from their data when absent (seo-head.ts).
+   */
+  head?: PageHead;
   /** Core widget style sheets the page mounts (id as core's injectCss keys it). */
   widgetStyles?: { id: string; css: string }[];
   /**
@@ -46,6 +58,8 @@ export interface RenderContext {
   session: { name: string; id: string; csrfParam: string; csrfToken: string };
   /** The page is framed by a partner (spec 4.13): the document is marked for the light layout. */
   lite?: boolean;
+  /** The request's address and city, with the public hosts: the canonical address and previews. */
+  request?: HeadRequest;
 }
 
 /** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
@@ -53,7 +67,7 @@ export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
   const { css, js, preload } = pageAssets(ctx.assets, page.entry);
   return renderDocument({
     title: page.title,
-    description: page.description,
+    head: headTagsOf(page, ctx.request),
     noindex: page.noindex,
     session: ctx.session,
     lite: ctx.lite ?? false,
@@ -90,4 +104,4 @@ function pageBody<D>(page: PageRender<D>): string {
 }
 
 /** ' | Partera' after every page title. */
-export const titled = (text: string) => `${text} | Partera`;
+export const titled = (text: string) => `${text} | ${SITE_NAME}`;

@@ -14,6 +14,7 @@ import {
 } from '@partera/server';
 import { SearchPage, type SearchPageData } from '../pages/search/SearchPage.js';
 import type { RequestContext } from './context.js';
+import { mapTilesOf } from './map-tiles.js';
 import { type PageRender, titled } from './render.js';
 
 export const SEARCH_PAGE_KINDS: readonly ResultsKind[] = ['performance', 'place', 'person', 'organizer'];
@@ -95,6 +96,7 @@ export async function searchResultsPage(
     presets: datePresets(ctx.deps.clock.now(), timeZone),
     result,
     timeZone,
+    mapTiles: mapTilesOf(),
   };
   const { result: _kept, ...rest } = data;
   return {

@@ -20,6 +20,9 @@ import checkoutMethods from './0020_checkout_methods.js';
 import codesAndCards from './0021_codes_and_cards.js';
 import paymentMethods from './0022_payment_methods.js';
 import search from './0023_search.js';
+import showShares from './0024_show_shares.js';
+import showSocialProof from './0025_show_social_proof.js';
+import boxOfficeDivisions from './0026_box_office_divisions.js';
 
 export interface Migration {
   version: string;
@@ -50,4 +53,7 @@ export const migrations: Migration[] = [
   { version: '0021_codes_and_cards', sql: codesAndCards },
   { version: '0022_payment_methods', sql: paymentMethods },
   { version: '0023_search', sql: search },
+  { version: '0024_show_shares', sql: showShares },
+  { version: '0025_show_social_proof', sql: showSocialProof },
+  { version: '0026_box_office_divisions', sql: boxOfficeDivisions },
 ];

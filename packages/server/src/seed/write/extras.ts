@@ -1,4 +1,4 @@
-import { BOX_OFFICES, type CitySpec, type HallKey } from '../catalogue/geography.js';
+import type { CitySpec, HallKey } from '../catalogue/geography.js';
 import type { ShowSpec } from '../catalogue/shows.js';
 import {
   DEMO_PACKAGES,
@@ -6,16 +6,14 @@ import {
   DEMO_TELECOM_PARTNER,
   GIFT_CARDS,
   PHONE_CHECKED_SHOW,
-  PLACEMENT_ELSEWHERE,
-  PLACEMENT_MAIN,
   PROMO_CODES,
   PROMOTIONS,
   RESERVE_ONLY_SHOW,
 } from '../extras.js';
-import { escapeXml } from '../halls/plan.js';
 import { allocateIds, insertRows } from '../insert.js';
 import type { PerformanceSpec } from '../schedule.js';
 import { atMoscow } from '../time.js';
+import { writeBanners } from './banners.js';
 import type { SeedContext } from './context.js';
 import type { CityRefs, SeededHall } from './places.js';
 
@@ -31,11 +29,11 @@ export interface CatalogueRefs {
 
 /**
  * Around the catalogue: a season ticket, promo banners per city (placements of spec section 9),
- * promo codes, gift cards, the demo partners, box offices and promotions.
+ * promo codes, gift cards, the demo partners and promotions (the box offices: box-offices.ts).
  */
 export async function writeExtras(
   { tx, now, progress }: SeedContext,
-  { cities, places: { cityId, metro }, shows, showIds, hallByKey, plan, performanceIds }: CatalogueRefs,
+  { cities, places: { cityId }, shows, showIds, hallByKey, plan, performanceIds }: CatalogueRefs,
 ): Promise<void> {
   progress('extras');
   const phoneChecked = shows.findIndex((s) => s.name === PHONE_CHECKED_SHOW);
@@ -48,37 +46,13 @@ export async function writeExtras(
   }
   await writePackages(tx, plan, performanceIds, shows);
 
-  await insertRows(
-    tx,
-    'promo_banners',
-    {
-      city_id: 'int',
-      placement_id: 'int',
-      slot: 'int',
-      show_id: 'int',
-      image: 'text',
-      active: 'boolean',
-      sort: 'int',
-    },
-    cities.flatMap((city) => {
-      const here = shows
-        .map((s, i) => ({ s, id: showIds[i]! }))
-        .filter(({ s }) => hallByKey.get(s.hall)!.venue.city === city.subdomain)
-        .sort((a, b) => b.s.popularity - a.s.popularity || a.id - b.id);
-      const main = here.slice(0, 5);
-      const elsewhere = here.slice(5, 8).length > 0 ? here.slice(5, 8) : here.slice(0, 3);
-      const banner = (placement: number) => (x: { id: number }, slot: number) => ({
-        city_id: cityId.get(city.subdomain),
-        placement_id: placement,
-        slot: slot + 1,
-        show_id: x.id,
-        image: `/media/poster/${x.id}.svg`,
-        active: true,
-        sort: slot + 1,
-      });
-      return [...main.map(banner(PLACEMENT_MAIN)), ...elsewhere.map(banner(PLACEMENT_ELSEWHERE))];
-    }),
-  );
+  await writeBanners(tx, {
+    cities,
+    cityId,
+    shows,
+    showIds,
+    cityOfHall: (hall) => hallByKey.get(hall)!.venue.city,
+  });
 
   await insertRows(
     tx,
@@ -124,30 +98,6 @@ export async function writeExtras(
       cashback_percent: p.cashbackPercent,
       own_pay_flow: p.ownPayFlow,
       notify_secret: p.notifySecret,
-    })),
-  );
-  await insertRows(
-    tx,
-    'box_offices',
-    {
-      city_id: 'int',
-      name: 'text',
-      latitude: 'float8',
-      longitude: 'float8',
-      content: 'text',
-      metro_station_id: 'int',
-      division_id: 'int',
-      online: 'boolean',
-    },
-    BOX_OFFICES.filter((b) => cityId.has(b.city)).map((b, i) => ({
-      city_id: cityId.get(b.city),
-      name: b.name,
-      latitude: b.latitude,
-      longitude: b.longitude,
-      content: `<p><b>${escapeXml(b.name)}</b><br>${escapeXml(b.address)}<br>${escapeXml(b.hours)}</p>`,
-      metro_station_id: metro(b.city, b.metro),
-      division_id: i + 1,
-      online: b.online,
     })),
   );
   await insertRows(

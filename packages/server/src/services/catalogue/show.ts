@@ -42,6 +42,8 @@ export interface ShowPage {
     votes: number;
     tags: string[];
     posterUrl: string;
+    /** The show's video (the first slide of the show page's slider, decision 0039); null or absent: none. */
+    videoId?: string | null;
     url: string;
   };
   genre: { id: number; name: string; slug: string; parentName: string | null };
@@ -67,6 +69,7 @@ interface ShowRow {
   rating: number;
   votes: number;
   tags: string[];
+  video_id: string | null;
   genre_id: number;
   genre_name: string;
   genre_slug: string;
@@ -94,7 +97,7 @@ interface PerformanceRow {
 /** A show by its slug, with its venue, genre, cast and upcoming performances; null when there is none. */
 export async function getShowPage(db: Queryable, slug: string, now: Date): Promise<ShowPage | null> {
   const { rows } = await db.query<ShowRow>(
-    `SELECT s.id, s.slug, s.name, s.description, s.age_mark, s.duration_minutes, s.rating, s.votes, s.tags,
+    `SELECT s.id, s.slug, s.name, s.description, s.age_mark, s.duration_minutes, s.rating, s.votes, s.tags, s.video_id,
             g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug, pg.name AS parent_genre_name,
             b.id AS building_id, b.name AS building_name, b.slug AS building_slug, b.address,
             m.name AS metro_name, c.id AS city_id, c.subdomain AS city_subdomain, c.name AS city_name,
@@ -148,6 +151,7 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
       votes: s.votes,
       tags: s.tags,
       posterUrl: posterUrl(s.id),
+      videoId: s.video_id,
       url: showPath(s.slug),
     },
     genre: { id: s.genre_id, name: s.genre_name, slug: s.genre_slug, parentName: s.parent_genre_name },

@@ -1,27 +1,7 @@
 import type { Queryable } from '../../db/index.js';
-import { loadAvailability } from './availability.js';
-import { iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
+import { type CardRow, type PerformanceCard, performanceCards } from './cards.js';
 
-/** One poster card of the home page: a performance with what a buyer needs to pick it. */
-export interface PerformanceCard {
-  performanceId: number;
-  /** ISO instant. */
-  startsAt: string;
-  saleState: Exclude<SaleState, 'closed'>;
-  showId: number;
-  showName: string;
-  showUrl: string;
-  genreName: string;
-  ageMark: number;
-  buildingName: string;
-  hallName: string;
-  /** The 'от' price in kopecks (availability.ts); null when the performance has no prices yet. */
-  minPrice: number | null;
-  posterUrl: string;
-  performanceUrl: string;
-  /** Further upcoming performances of the same show in the city ('и ещё 4 даты'). */
-  moreDates: number;
-}
+export type { PerformanceCard } from './cards.js';
 
 export interface UpcomingQuery {
   cityId: number;
@@ -36,20 +16,6 @@ export interface UpcomingPage {
   hasMore: boolean;
 }
 
-interface Row {
-  id: number;
-  starts_at: Date;
-  sale_state: Exclude<SaleState, 'closed'>;
-  show_id: number;
-  slug: string;
-  show_name: string;
-  genre_name: string;
-  age_mark: number;
-  building_name: string;
-  hall_name: string;
-  more_dates: number;
-}
-
 /**
  * What is on in a city: each show once, by its nearest performance on sale or coming soon, in
  * date order (a daily exhibition would otherwise fill the whole grid). The venue is the hall's
@@ -57,7 +23,7 @@ interface Row {
  */
 export async function listUpcomingPerformances(db: Queryable, q: UpcomingQuery): Promise<UpcomingPage> {
   const offset = Math.max(0, Math.floor(q.offset ?? 0));
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<CardRow>(
     `WITH upcoming AS (
        SELECT p.id, p.show_id, p.hall_id, p.starts_at, p.sale_state,
               row_number() OVER (PARTITION BY p.show_id ORDER BY p.starts_at, p.id) AS n,
@@ -80,27 +46,8 @@ export async function listUpcomingPerformances(db: Queryable, q: UpcomingQuery):
     [q.cityId, q.now, q.limit + 1, offset],
   );
   const shown = rows.slice(0, q.limit);
-  const availability = await loadAvailability(
-    db,
-    shown.map((r) => r.id),
-  );
   return {
-    items: shown.map((r) => ({
-      performanceId: r.id,
-      startsAt: iso(r.starts_at),
-      saleState: r.sale_state,
-      showId: r.show_id,
-      showName: r.show_name,
-      showUrl: showPath(r.slug),
-      genreName: r.genre_name,
-      ageMark: r.age_mark,
-      buildingName: r.building_name,
-      hallName: r.hall_name,
-      minPrice: availability.get(r.id)?.minPrice ?? null,
-      posterUrl: posterUrl(r.show_id),
-      performanceUrl: performancePath(r.id),
-      moreDates: r.more_dates,
-    })),
+    items: await performanceCards(db, shown),
     hasMore: rows.length > q.limit,
   };
 }

@@ -101,6 +101,13 @@ export function accountCorner(doc: Document = document): void {
 
 export function enhancePage(): void {
   scrollToTopButton();
+  // The generic popups, the contact and cashback popups, the region question, Ctrl+Alt+0 (client/parts/popup.ts).
+  void import('../parts/popup.js').then((m) => m.startSitePopups());
+  // The promo banners of the page's type and width (spec 2.5, client/parts/banners.ts); the main page
+  // fills its own places, with the mobile items among its cards (home/promos.ts).
+  if (document.querySelector('[data-promo]') && !document.querySelector('[data-poster-grid]')) {
+    void import('../parts/banners.js').then((m) => m.mountPromoBanners());
+  }
   // The header's search suggestions (spec 2.2), loaded after the page; it starts itself.
   void import('./search-box.js');
   posterFallbacks();

@@ -3,6 +3,7 @@ import type { GenreBranch, ResultItems, ResultsKind, ResultsPage } from '@parter
 import type { SiteChrome } from '../chrome.js';
 import { Layout } from '../Layout.js';
 import { SearchFilterForm } from './SearchFilterForm.js';
+import { SearchMap, type SearchMapProps } from './SearchMap.js';
 import { SearchResultList } from './SearchResultList.js';
 
 export interface SearchPageData {
@@ -17,6 +18,8 @@ export interface SearchPageData {
   presets: Array<{ label: string; mnd: string; mxd: string }>;
   result: ResultsPage<ResultItems[ResultsKind]>;
   timeZone: string;
+  /** The venue map's tile source (T4, decision 0041); absent or null: a plain background. */
+  mapTiles?: SearchMapProps['tiles'];
 }
 
 export const SEARCH_TABS: ReadonlyArray<[ResultsKind, string]> = [
@@ -71,6 +74,9 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             <p id="search-found" className="search-page__found">
               {result.total === 0 ? 'Ничего не найдено' : `Найдено: ${result.total}`}
             </p>
+            {kind === 'performance' ? (
+              <SearchMap city={data.chrome.city.subdomain} tiles={data.mapTiles ?? null} />
+            ) : null}
             <SearchResultList data={data} />
             {result.pages > 1 ? (
               <nav className="search-pager" aria-label="Страницы">

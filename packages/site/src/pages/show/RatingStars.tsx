@@ -1,5 +1,7 @@
 /** @jsxRuntime automatic */
-import { RATING, ratingBadgeColor, ratingLabel, ratingVotesLabel } from '@partera/contract';
+
+import { RATING, ratingBadgeColor, ratingHue, ratingLabel, ratingVotesLabel } from '@partera/contract';
+import type { CSSProperties } from 'react';
 import { formatAverage } from './average.js';
 
 /**
@@ -19,6 +21,8 @@ export function RatingStars(props: { showId: number; rating: number; votes: numb
       data-val={rating}
       data-votes={votes}
       data-readonly={readonly ? '' : undefined}
+      // The whole block takes the rating's hue (12 × rating), as the header search's badge.
+      style={{ '--rating-hue': String(ratingHue(rating)) } as CSSProperties}
     >
       <span className="rating__badge" data-rating-badge="" style={{ background: ratingBadgeColor(rating) }}>
         {votes > 0 ? formatAverage(rating) : '—'}
