@@ -76,10 +76,13 @@ for (let run = 0; run < RUNS; run++) {
       return html;
     };
     for (const [name, find] of PAGES) {
-      const path = await find(read);
+      const found = await find(read);
+      // Where the product sends a buyer who follows the link (/schedule/ redirects to its dates).
+      const answer = found === undefined ? undefined : await fetch(`${server.url}${found}`);
+      const path = answer?.ok ? new URL(answer.url).pathname + new URL(answer.url).search : undefined;
       const entry = results.get(name) ?? { path, figures: [] };
       results.set(name, entry);
-      if (!path || (await fetch(`${server.url}${path}`)).status !== 200) {
+      if (!path) {
         entry.path = undefined;
         continue;
       }
