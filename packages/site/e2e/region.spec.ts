@@ -88,6 +88,8 @@ test('region: the contact and cashback popups, closed by the icon, the overlay a
 }) => {
   await context.addCookies([{ name: 'geoip_subdomain_selected', value: '1', url: test.info().project.use.baseURL! }]);
   await page.goto('/');
+  // The popups' script loads after the page: its buttons answer once it has started.
+  await page.locator('html[data-popups-ready]').waitFor({ state: 'attached' });
   // The header's button on wide screens, the footer's everywhere.
   const opener = isMobile(page)
     ? page.locator('footer').getByRole('button', { name: 'Все способы связи' })
@@ -114,6 +116,7 @@ test('region: the contact and cashback popups, closed by the icon, the overlay a
 
   // On the FAQ page the popup leaves out the FAQ link (the phone per city: test/region.test.ts).
   await page.goto('/landing/help_faq/');
+  await page.locator('html[data-popups-ready]').waitFor({ state: 'attached' });
   await page.locator('footer').getByRole('button', { name: 'Все способы связи' }).click();
   const faqContact = page.getByRole('dialog', { name: 'Свяжитесь с нами' });
   await expect(faqContact.locator('a[href^="tel:"]')).toHaveText('+7 495 123-45-67');

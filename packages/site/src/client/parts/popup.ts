@@ -192,4 +192,6 @@ export function startSitePopups(doc: Document = document): void {
   wirePopupOpeners(doc);
   debugDialog(doc);
   if (doc.getElementById('region-data')) void import('./region.js').then((m) => m.startRegion(doc));
+  // The popups' buttons answer from now on (browser tests wait for it).
+  doc.documentElement.dataset.popupsReady = '';
 }
