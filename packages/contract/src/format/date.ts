@@ -84,6 +84,25 @@ export function formatCountdown(totalSeconds: number): string {
 }
 
 /** Venues are in Moscow time unless their city says otherwise. */
+/** Russian month names in the genitive, as a date says them ('25 ноября'); January first. */
+export const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+
+/** Short Russian weekday names, Sunday first (as WallClock.weekday counts). */
+export const WEEKDAYS_SHORT = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const;
+
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
 /** A wall-clock date and time at a place. */

@@ -3,22 +3,15 @@
  * timezone, computed with Intl only for the numbers; the Russian words come from these tables
  * so that the server and every browser print exactly the same text (hydration stays exact).
  */
-import { DEFAULT_TIME_ZONE, formatKopecks, type WallClock, wallClock } from '@partera/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  formatKopecks,
+  MONTHS_GENITIVE,
+  type WallClock,
+  WEEKDAYS_SHORT,
+  wallClock,
+} from '@partera/contract';
 
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-] as const;
 const MONTHS = [
   'Январь',
   'Февраль',
@@ -33,7 +26,6 @@ const MONTHS = [
   'Ноябрь',
   'Декабрь',
 ] as const;
-const WEEKDAYS_SHORT = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const;
 const WEEKDAYS = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'] as const;
 
 export const DEFAULT_TIMEZONE = DEFAULT_TIME_ZONE;

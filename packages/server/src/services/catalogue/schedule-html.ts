@@ -4,25 +4,9 @@
  * infinite scroll appends, so one module writes it. Every value goes through the `html` template,
  * which escapes it.
  */
-import { formatKopecks, wallClock } from '@partera/contract';
+import { formatKopecks, MONTHS_GENITIVE, WEEKDAYS_SHORT, wallClock } from '@partera/contract';
 import { html, type SafeHtml } from '../../http/html.js';
 import type { ListedPerformance } from './schedule.js';
-
-const WEEKDAYS_SHORT = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const;
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -29,10 +29,18 @@ export interface ShowMoreLabels {
   less: string;
 }
 
-/** Collapses a [data-show-more] block when its content is taller than the collapsed height plus the margin. */
-export function showMore(block: HTMLElement, labels: ShowMoreLabels, height = SHOW_MORE_HEIGHT): void {
+/**
+ * Collapses a [data-show-more] block when its content is taller than the collapsed height plus
+ * the margin (spec 2.1: 312 px and 80 px by default).
+ */
+export function showMore(
+  block: HTMLElement,
+  labels: ShowMoreLabels,
+  height = SHOW_MORE_HEIGHT,
+  margin = SHOW_MORE_MARGIN,
+): void {
   const content = block.querySelector<HTMLElement>('.show-more__content');
-  if (!content || content.scrollHeight - SHOW_MORE_MARGIN <= height) return;
+  if (!content || content.scrollHeight - margin <= height) return;
   block.style.setProperty('--show-more-height', `${height}px`);
   block.classList.add('show-more--collapsed');
   if (!content.id) content.id = `show-more-${Math.random().toString(36).slice(2, 8)}`;

@@ -8,12 +8,14 @@
  * the reviews' 'Читать полностью'.
  */
 import { SHOW_PAGE } from '@partera/contract';
-import { MOBILE_QUERY, type ShowMoreLabels, showMore } from '../lib/enhance.js';
+import { MOBILE_QUERY, showMore } from '../lib/enhance.js';
 
 type Tab = 'desc' | 'reviews' | 'perfs';
 
 /** On mobile the description shows its first 3 lines (24 px each) until 'Читать полностью'. */
 const MOBILE_DESCRIPTION_HEIGHT = 72;
+/** How much taller than that the mobile description must be to collapse (its toggle's line). */
+const MOBILE_DESCRIPTION_MARGIN = 24;
 
 export function startShowTabs(article: HTMLElement): void {
   const doc = article.ownerDocument;
@@ -126,8 +128,17 @@ function enhanceTab(panel: HTMLElement, mobile: boolean): void {
   for (const block of panel.querySelectorAll<HTMLElement>('[data-show-more]')) {
     // On mobile (spec 2.9) the description starts collapsed whenever it has more than its first
     // lines and one more; elsewhere the show-more rule of spec 2.1 (312 px, 80 px margin).
-    if (mobile) collapse(block, { more: 'Читать полностью', less: 'Скрыть' }, MOBILE_DESCRIPTION_HEIGHT);
-    else showMore(block, { more: 'Показать ещё', less: 'Скрыть' });
+    if (mobile) {
+      // The mobile description collapses as a show-more block, with its own height and a small margin.
+      const content = block.querySelector<HTMLElement>('.show-more__content');
+      if (content) content.id ||= 'show-description';
+      showMore(
+        block,
+        { more: 'Читать полностью', less: 'Скрыть' },
+        MOBILE_DESCRIPTION_HEIGHT,
+        MOBILE_DESCRIPTION_MARGIN,
+      );
+    } else showMore(block, { more: 'Показать ещё', less: 'Скрыть' });
   }
   for (const slider of panel.querySelectorAll<HTMLElement>('[data-cast-slider]')) castSlider(slider);
   for (const button of panel.querySelectorAll<HTMLButtonElement>('[data-review-more]')) {
@@ -170,28 +181,4 @@ function castSlider(slider: HTMLElement): void {
   track.addEventListener('scroll', update, { passive: true });
   new ResizeObserver(update).observe(track);
   update();
-}
-
-/** The mobile description's collapse: the show-more block's look, at `height`, with the given labels. */
-function collapse(block: HTMLElement, labels: ShowMoreLabels, height: number): void {
-  const content = block.querySelector<HTMLElement>('.show-more__content');
-  if (!content || content.scrollHeight <= height + 24) return;
-  block.style.setProperty('--show-more-height', `${height}px`);
-  block.classList.add('show-more--collapsed');
-  content.id ||= 'show-description';
-  const toggle = block.ownerDocument.createElement('button');
-  toggle.type = 'button';
-  toggle.className = 'show-more__toggle';
-  toggle.setAttribute('aria-controls', content.id);
-  const render = () => {
-    const collapsed = block.classList.contains('show-more--collapsed');
-    toggle.textContent = collapsed ? labels.more : labels.less;
-    toggle.setAttribute('aria-expanded', String(!collapsed));
-  };
-  toggle.addEventListener('click', () => {
-    block.classList.toggle('show-more--collapsed');
-    render();
-  });
-  render();
-  block.append(toggle);
 }
