@@ -17,9 +17,12 @@ import path from 'node:path';
 import { loadConfig } from '../../packages/server/src/config.js';
 import { openMigratedDatabase } from '../../packages/server/src/db/index.js';
 import { seedDemo } from '../../packages/server/src/demo.js';
+import { CSRF_PARAM, SESSION_PARAM } from '../../packages/server/src/http/names.js';
+import { csrfTokenFor, issueSessionId } from '../../packages/server/src/http/session.js';
 import { machine, markdownTable, writeSection } from './report.js';
 
 const PORT = 3292;
+const SECRET = 'bench-secret';
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.resolve('.data/bench-pglite');
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -30,15 +33,23 @@ const stadium = await db.query<{ id: number; place_count: number; hall_id: numbe
   `SELECT p.id, h.place_count, h.id AS hall_id FROM performances p JOIN halls h ON h.id = p.hall_id
     WHERE h.kind = 'stadium' AND p.sale_state = 'on_sale' AND p.starts_at > now() ORDER BY p.starts_at LIMIT 1`,
 );
-await db.close();
 const { id: performanceId, place_count: places, hall_id: hallId } = stadium.rows[0]!;
+// Free seats spread over the stadium, for the buyers whose maps are their own (one each).
+const freeSeats = (
+  await db.query<{ id: number }>(
+    `SELECT id FROM performance_places WHERE performance_id = $1 AND state = 0 AND hold_session_id IS NULL
+      ORDER BY id LIMIT 11 OFFSET 1000`,
+    [performanceId],
+  )
+).rows.map((r) => r.id);
+await db.close();
 
 const server = spawn(
   process.execPath,
   ['--conditions=source', '--import', 'tsx', path.join(root, 'packages/server/test/support/api-server.ts')],
   {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(PORT), SECRET: 'bench-secret' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(PORT), SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
@@ -60,12 +71,18 @@ interface Answer {
   encoding: string;
 }
 
-/** One request, the body counted as it arrives (not decompressed). */
-function ask(acceptEncoding: string, url = `/hallview/map/${performanceId}/?json=1`): Promise<Answer> {
+/** One request, the body counted as it arrives (not decompressed); `session`: a buyer's cookie. */
+function ask(
+  acceptEncoding: string,
+  url = `/hallview/map/${performanceId}/?json=1`,
+  session?: string,
+): Promise<Answer> {
   const started = performance.now();
+  const headers: Record<string, string> = { 'accept-encoding': acceptEncoding };
+  if (session) headers.cookie = `${SESSION_PARAM}=${session}`;
   return new Promise((resolve, reject) => {
     http
-      .get(`http://127.0.0.1:${PORT}${url}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      .get(`http://127.0.0.1:${PORT}${url}`, { headers }, (res) => {
         let bytes = 0;
         res.on('data', (c: Buffer) => {
           bytes += c.length;
@@ -118,6 +135,50 @@ const layoutUrl = `/hallview/layout/${hallId}/`;
 row('hall layout, first (gzip)', await ask('gzip', layoutUrl));
 row('hall layout, again (gzip)', await ask('gzip', layoutUrl));
 row('hall layout, again (browser)', await ask(BROWSER, layoutUrl));
+// A buyer who holds places gets a compact map of their own (their seats marked as theirs): it
+// is built for them on every request, never shared. Each buyer below first selects one seat.
+/** A new buyer holding `seat`: their session id. */
+async function holder(seat: number): Promise<string> {
+  const session = issueSessionId(SECRET);
+  const body = new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(session, SECRET) }).toString();
+  const answer = await new Promise<string>((resolve, reject) => {
+    const req = http.request(
+      `http://127.0.0.1:${PORT}/hallPlace/select/`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${SESSION_PARAM}=${session}` },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c;
+        });
+        res.on('end', () => resolve(text));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  if (JSON.parse(answer).result !== 1) throw new Error(`seat ${seat} not held: ${answer}`);
+  return session;
+}
+const own = await holder(freeSeats[0]!);
+row('own compact map, first (gzip)', await ask('gzip', compactUrl, own));
+row('own compact map, again (gzip)', await ask('gzip', compactUrl, own));
+row('own compact map, again (browser)', await ask(BROWSER, compactUrl, own));
+const holders = await Promise.all(freeSeats.slice(1, 11).map(holder));
+{
+  const started = performance.now();
+  const ten = await Promise.all(holders.map((session) => ask(BROWSER, compactUrl, session)));
+  const all = Math.round(performance.now() - started);
+  console.log(`ten own compact maps at once: all answered in ${all} ms; each ${ten.map((a) => a.ms).join(', ')} ms`);
+  rows.push([
+    'ten own compact maps at once, the slowest',
+    ten[0]!.encoding,
+    (ten[0]!.bytes / 1e6).toFixed(3),
+    String(all),
+  ]);
+}
 const nowMb = memory('VmRSS');
 const peakMb = memory('VmHWM');
 console.log(`Server now ${nowMb} MB resident, peak ${peakMb} MB.`);
@@ -137,7 +198,9 @@ once took 11.6–19.2 s each on PGlite (5.4–6.9 s on PostgreSQL) and the proce
 1 849 MB (1 972 MB). The canvas plan (decision 0025) asks instead for the compact map
 (\`&compact=1\`: the performance's state) and the hall's layout (\`/hallview/layout/${hallId}/\`,
 the same for every performance, kept by the browser): those rows are the whole of what the
-plan loads.
+plan loads. A buyer who holds places of the performance gets a compact map of their own (their
+places marked as theirs), built for them on every request: the 'own' rows, each buyer holding one
+seat first (at most two such maps are built at once; the others wait their turn).
 
 ${markdownTable(['request', 'encoding', 'MB sent', 'ms'], rows)}
 

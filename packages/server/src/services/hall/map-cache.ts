@@ -7,7 +7,15 @@ import type { Encoding } from '../../http/compression.js';
 import { changeFeedOf } from '../catalogue/changes.js';
 import { liveHold } from '../holds/rule.js';
 import { HallLayoutCache, hallLayoutCacheOf } from './layout.js';
-import { type HallMapSource, hallMapCompactJson, hallMapJson, loadHallMapSource } from './map.js';
+import {
+  type CompactParts,
+  compactJson,
+  compactParts,
+  type HallMapSource,
+  hallMapJson,
+  loadHallMapSource,
+  loadOwnPlaces,
+} from './map.js';
 
 /**
  * The hall map's answers, built and compressed once per process and performance.
@@ -27,9 +35,12 @@ import { type HallMapSource, hallMapCompactJson, hallMapJson, loadHallMapSource 
  * - requests that arrive while it is being built wait for that one build (single flight);
  * - the cache keeps at most `maxBytes` of compressed maps and `maxEntries` performances, the
  *   least recently served go first;
- * - a buyer who holds places of the performance gets a map built for them (their places in
- *   state 1), streamed through the compressor as it is written; at most `personalBuilds` such
- *   builds run at once, the rest wait their turn (and the route rate-limits them per buyer).
+ * - a buyer who holds places of the performance gets a map of their own (their places in
+ *   state 1). The compact map (the canvas plan's) lays the buyer's few places, read fresh, over
+ *   the shared map's parts kept beside its compressed bytes: a stadium's costs milliseconds, not
+ *   a read of every place. The spec's map is built for them, streamed through the compressor as
+ *   it is written; at most `personalBuilds` such builds run at once, the rest wait their turn.
+ *   The route rate-limits both per buyer.
  */
 
 /** The spec's map (places as objects), or the compact one written against the hall layout (decision 0025). */
@@ -59,6 +70,14 @@ interface SharedMap {
   finishedMono: number;
   gzip: Buffer;
   br: Buffer;
+  /** The compact map's parts, what a buyer's own places are laid over (compact format only). */
+  parts?: CompactParts;
+}
+
+/** What a kept map costs the cache's memory bound. */
+function sizeOf(map: SharedMap): number {
+  const parts = map.parts ? map.parts.category.byteLength + map.parts.cyphers.byteLength : 0;
+  return map.gzip.length + map.br.length + parts;
 }
 
 /** An answer ready to send: a Buffer (shared, already compressed) or a stream (personal). */
@@ -179,13 +198,12 @@ export class HallMapCache {
     encoding: Encoding,
     format: MapFormat = 'spec',
   ): Promise<MapBody | null> {
+    if (format === 'compact') return this.ownCompact(performanceId, sessionId, encoding);
     const release = await this.personalSlots.take();
     try {
-      const source = await loadHallMapSource(this.db, performanceId, sessionId, this.clock.now(), {
-        lean: format === 'compact',
-      });
+      const source = await loadHallMapSource(this.db, performanceId, sessionId, this.clock.now());
       if (!source) return null;
-      const text = Readable.from(await this.pieces(source, format));
+      const text = Readable.from(hallMapJson(source));
       const body = encoding === 'identity' ? text : piped(text, compressor(encoding, true));
       body.once('close', release);
       return { encoding, body };
@@ -193,6 +211,15 @@ export class HallMapCache {
       release();
       throw err;
     }
+  }
+
+  /** The compact map of a buyer who holds places: their places laid over the shared map's parts. */
+  private async ownCompact(performanceId: number, sessionId: string, encoding: Encoding): Promise<MapBody | null> {
+    const shared = await this.sharedMap(performanceId, 'compact');
+    if (!shared?.parts) return null;
+    const own = await loadOwnPlaces(this.db, performanceId, sessionId, this.clock.now());
+    const text = Readable.from([compactJson(shared.parts, own)]);
+    return { encoding, body: encoding === 'identity' ? text : piped(text, compressor(encoding, true)) };
   }
 
   /** Holds of the performance changed: its shared map is out of date. */
@@ -228,10 +255,14 @@ export class HallMapCache {
   }
 
   /** The answer's text in pieces: the spec's map a thousand places at a time, the compact one whole. */
-  private async pieces(source: HallMapSource, format: MapFormat): Promise<Iterable<string>> {
-    if (format === 'spec') return hallMapJson(source);
+  private async pieces(
+    source: HallMapSource,
+    format: MapFormat,
+  ): Promise<{ text: Iterable<string>; parts?: CompactParts }> {
+    if (format === 'spec') return { text: hallMapJson(source) };
     const layout = await this.layouts.get(source.hallId);
-    return [hallMapCompactJson(source, { hallId: source.hallId, placeIds: layout?.placeIds ?? new Int32Array() })];
+    const parts = compactParts(source, { hallId: source.hallId, placeIds: layout?.placeIds ?? new Int32Array() });
+    return { text: [compactJson(parts)], parts };
   }
 
   private async sharedMap(performanceId: number, format: MapFormat): Promise<SharedMap | null> {
@@ -272,11 +303,18 @@ export class HallMapCache {
       this.forget(key);
       return null;
     }
-    const compressed = await compressBoth(await this.pieces(source, format));
-    const map: SharedMap = { builtAt: builtAt.getTime(), startedMono, finishedMono: performance.now(), ...compressed };
+    const { text, parts } = await this.pieces(source, format);
+    const compressed = await compressBoth(text);
+    const map: SharedMap = {
+      builtAt: builtAt.getTime(),
+      startedMono,
+      finishedMono: performance.now(),
+      ...compressed,
+      ...(parts ? { parts } : {}),
+    };
     this.forget(key);
     this.entries.set(key, map);
-    this.bytes += map.gzip.length + map.br.length;
+    this.bytes += sizeOf(map);
     for (const [id, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes && this.entries.size <= this.options.maxEntries) break;
       // The map just built stays even when it alone is over the bound: it is what is being asked for.
@@ -290,7 +328,7 @@ export class HallMapCache {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.bytes -= old.gzip.length + old.br.length;
+    this.bytes -= sizeOf(old);
     const performanceId = performanceOfKey(key);
     if (!this.known(performanceId)) this.changes.delete(performanceId);
   }

@@ -246,11 +246,39 @@ export function* hallMapJson(source: HallMapSource): Generator<string> {
 }
 
 /**
- * The compact map of a performance (decision 0025): the spec's fields with no places, and the
- * per-performance state written against the hall layout's places (`placeIds`, ascending, the
- * order of the layout). Both lists are in place id order, so one walk pairs them.
+ * The compact map's per-performance state before it is written, laid out on the hall layout's
+ * places (`placeIds`, ascending): what a buyer's own places are laid over (compactJson).
  */
-export function hallMapCompactJson(source: HallMapSource, layout: { hallId: number; placeIds: Int32Array }): string {
+export interface CompactParts {
+  hallId: number;
+  rest: HallMapSource['rest'];
+  categories: LayoutCategory[];
+  /** Price category id → its index in `categories` (its letter in CATEGORY_ALPHABET). */
+  categoryIndex: Map<number, number>;
+  placeIds: Int32Array;
+  /** Per layout place: 1 + its category's index when it is for sale, 0 when not. */
+  category: Uint8Array;
+  /** Per layout place: the performance place id a selection names (the cypher), when for sale. */
+  cyphers: Int32Array;
+  mine: CompactHallState['mine'];
+  /** [layout index, gifts available], in layout order. */
+  gifts: CompactHallState['gifts'];
+}
+
+/** A place the buyer the map is for holds, as compactJson lays it over a shared map. */
+export interface OwnPlace {
+  performancePlaceId: number;
+  placeId: number;
+  priceCategoryId: number;
+  tariffId: number | null;
+  availableGifts: number;
+}
+
+/**
+ * The compact map's parts (decision 0025): the source's places paired with the hall layout's.
+ * Both lists are in place id order, so one walk pairs them.
+ */
+export function compactParts(source: HallMapSource, layout: { hallId: number; placeIds: Int32Array }): CompactParts {
   const categoryIndex = new Map<number, number>();
   const categories: LayoutCategory[] = [];
   for (const [id, c] of source.categories) {
@@ -258,28 +286,128 @@ export function hallMapCompactJson(source: HallMapSource, layout: { hallId: numb
     categoryIndex.set(id, categories.push(c.compact) - 1);
   }
   const { placeIds } = layout;
-  const avail = new Array<string>(placeIds.length).fill(NOT_FOR_SALE);
-  const cyphers: number[] = [];
+  const category = new Uint8Array(placeIds.length);
+  const cyphers = new Int32Array(placeIds.length);
   const mine: CompactHallState['mine'] = [];
-  let i = 0;
   const gifts: CompactHallState['gifts'] = [];
+  let i = 0;
   for (const [ppId, placeId, categoryId, , , , , , , own, heldTariff, available] of source.places) {
     while (i < placeIds.length && placeIds[i]! < placeId) i++;
     if (i >= placeIds.length) break;
-    const category = categoryIndex.get(categoryId);
-    if (placeIds[i] !== placeId || category === undefined) continue;
-    avail[i] = CATEGORY_ALPHABET[category]!;
-    cyphers.push(ppId);
-    if (own === 1) mine.push([i, heldTariff ?? categories[category]!.tariff]);
+    const index = categoryIndex.get(categoryId);
+    if (placeIds[i] !== placeId || index === undefined) continue;
+    category[i] = index + 1;
+    cyphers[i] = ppId;
+    if (own === 1) mine.push([i, heldTariff ?? categories[index]!.tariff]);
     if (available > 0) gifts.push([i, available]);
   }
-  const compact: CompactHallState = {
+  return {
     hallId: layout.hallId,
+    rest: source.rest,
     categories,
-    avail: avail.join(''),
-    cypher: deltaEncode(cyphers),
+    categoryIndex,
+    placeIds,
+    category,
+    cyphers,
     mine,
     gifts,
   };
-  return JSON.stringify({ places: [], ...source.rest, compact });
+}
+
+/**
+ * The places of a performance that the session holds now (a live hold), with what the compact
+ * map says of each: a few rows, read fresh for every map of a buyer who holds places.
+ */
+export async function loadOwnPlaces(
+  db: Queryable,
+  performanceId: number,
+  sessionId: string,
+  now: Date,
+): Promise<OwnPlace[]> {
+  const r = await db.query<{
+    id: number;
+    place_id: number;
+    price_category_id: number;
+    tariff_id: number | null;
+    gifts: number;
+  }>(
+    `SELECT pp.id, pp.place_id, pp.price_category_id, pp.tariff_id,
+            CASE WHEN ${hasGiftsSql()} THEN ${availableGiftsSql()} ELSE 0 END AS gifts
+       FROM performance_places pp
+       JOIN performances pf ON pf.id = pp.performance_id
+      WHERE pp.performance_id = $1 AND pp.hold_session_id = $2 AND ${liveHold('$3', 'pp')}`,
+    [performanceId, sessionId, now],
+  );
+  return r.rows.map((row) => ({
+    performancePlaceId: row.id,
+    placeId: row.place_id,
+    priceCategoryId: row.price_category_id,
+    tariffId: row.tariff_id,
+    availableGifts: Number(row.gifts),
+  }));
+}
+
+/** The layout index of a place id (placeIds ascending), or -1. */
+function layoutIndex(placeIds: Int32Array, placeId: number): number {
+  let lo = 0;
+  let hi = placeIds.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = placeIds[mid]!;
+    if (v === placeId) return mid;
+    if (v < placeId) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The letters of the categories, as bytes: index 0 is 'not for sale'. */
+const LETTERS = Buffer.from(NOT_FOR_SALE + CATEGORY_ALPHABET, 'latin1');
+
+/**
+ * The compact map's JSON text. `own`: the places the buyer it is for holds, laid over shared
+ * parts built for nobody: each is for sale to them, in its category, and listed as theirs at the
+ * tariff they hold it at. The shared parts are not changed.
+ */
+export function compactJson(parts: CompactParts, own: readonly OwnPlace[] = []): string {
+  let { category, cyphers, mine, gifts } = parts;
+  if (own.length > 0) {
+    category = category.slice();
+    cyphers = cyphers.slice();
+    mine = [...mine];
+    gifts = [...gifts];
+    for (const p of own) {
+      const i = layoutIndex(parts.placeIds, p.placeId);
+      const index = parts.categoryIndex.get(p.priceCategoryId);
+      if (i < 0 || index === undefined) continue;
+      const wasForSale = category[i]! > 0;
+      category[i] = index + 1;
+      cyphers[i] = p.performancePlaceId;
+      mine.push([i, p.tariffId ?? parts.categories[index]!.tariff]);
+      if (!wasForSale && p.availableGifts > 0) gifts.push([i, p.availableGifts]);
+    }
+    mine.sort((a, b) => a[0] - b[0]);
+    gifts.sort((a, b) => a[0] - b[0]);
+  }
+  const letters = Buffer.allocUnsafe(category.length);
+  const forSale: number[] = [];
+  for (let i = 0; i < category.length; i++) {
+    const c = category[i]!;
+    letters[i] = LETTERS[c]!;
+    if (c > 0) forSale.push(cyphers[i]!);
+  }
+  const compact: CompactHallState = {
+    hallId: parts.hallId,
+    categories: parts.categories,
+    avail: letters.toString('latin1'),
+    cypher: deltaEncode(forSale),
+    mine,
+    gifts,
+  };
+  return JSON.stringify({ places: [], ...parts.rest, compact });
+}
+
+/** The compact map of a performance written at once (decision 0025). */
+export function hallMapCompactJson(source: HallMapSource, layout: { hallId: number; placeIds: Int32Array }): string {
+  return compactJson(compactParts(source, layout));
 }
