@@ -36,7 +36,7 @@ import {
   pinProcesses,
   profiledEnv,
   requestBytes,
-  serversCpuMs,
+  serversCpuSplitMs,
 } from './load.js';
 import { machine, markdownTable, median, percentile, writeSection } from './report.js';
 
@@ -132,7 +132,7 @@ async function run(runIndex: number) {
     await warmUp(servers, connections, other.seats);
     const answers: Answer[] = [];
     const load = os.loadavg()[0]!;
-    const cpu0 = serversCpuMs();
+    const cpu0 = serversCpuSplitMs();
     const started = performance.now();
     const { result: schedule, share } = await cpuShare(() =>
       arrivals(BUYERS, ARRIVAL_MS, async (i) => {
@@ -146,7 +146,9 @@ async function run(runIndex: number) {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const serverCpuUs = ((serversCpuMs() - cpu0) * 1000) / BUYERS;
+    const cpu1 = serversCpuSplitMs();
+    const serverCpuUs = ((cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000) / BUYERS;
+    const serverSystemUs = ((cpu1.system - cpu0.system) * 1000) / BUYERS;
     for (const c of connections.flat()) c.close();
     const held = await db.query<{ n: number; sessions: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT hold_session_id)::int AS sessions
@@ -184,6 +186,7 @@ async function run(runIndex: number) {
       queuedP99: p(queued, 99),
       generatorShare: share,
       serverCpuUs,
+      serverSystemUs,
       load,
       generatorLateP99: percentile(schedule.lateMs, 99),
     };
@@ -219,6 +222,7 @@ const rows = [
   ],
   ['all answered within s', med((r) => r.seconds).toFixed(2)],
   ['servers: µs of CPU per buyer', med((r) => r.serverCpuUs).toFixed(0)],
+  ['of which the kernel’s (system time: sockets, polls)', med((r) => r.serverSystemUs).toFixed(0)],
   ['machine load average before each run (other work included)', results.map((r) => r.load.toFixed(1)).join(' / ')],
   [
     'load generator: CPU (share of one core) / arrivals late p99 ms',

@@ -263,10 +263,16 @@ describe('the look-ups in front of the gate', () => {
   it('works out a request’s client address once, however often it is asked', () => {
     let reads = 0;
     const req = {
-      get ip() {
-        reads++;
-        return '2001:db8:1:2::7';
-      },
+      raw: {
+        headers: { 'x-forwarded-for': '2001:db8:1:2::7' },
+        socket: {
+          get remoteAddress() {
+            reads++;
+            return '127.0.0.1';
+          },
+        },
+      } as never,
+      server: { deps: { config: { trustProxy: ['127.0.0.1'] } } },
     };
     expect([clientOf(req), clientOf(req)]).toEqual(['2001:db8:1:2::/64', '2001:db8:1:2::/64']);
     expect(reads).toBe(1);

@@ -91,6 +91,33 @@ describeEachDatabase('widgets on a partner page: CORS and the session handout', 
     expect(map.headers.vary).toBe('Origin');
   });
 
+  it('adds Origin to a Vary the route set, once, and leaves a Vary that names it', async () => {
+    const layout = await getFrom(PARTNER, `/hallview/layout/${f.hallId}/`);
+    expect(layout.statusCode).toBe(200);
+    expect(layout.headers.vary).toBe('accept-encoding, Origin');
+    expect(layout.headers['access-control-allow-origin']).toBe(PARTNER);
+    // A 304 passes the same hook: still one Origin.
+    const again = await app.inject({
+      method: 'GET',
+      url: `/hallview/layout/${f.hallId}/`,
+      headers: { origin: PARTNER, ...CROSS_SITE_CALL, 'if-none-match': String(layout.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.vary).toBe('accept-encoding, Origin');
+  });
+
+  it('opens the widget calls to an origin registered after the partner origins were read', async () => {
+    const later = 'http://localhost:4250';
+    const url = `/hallview/map/${f.performanceId}/?json=1`;
+    expect((await getFrom(later, url)).headers['access-control-allow-origin']).toBeUndefined();
+    const partner = await registerPartner(get().db, { name: 'Виджеты позже', origins: [later] });
+    if (!partner.ok) throw new Error(partner.message);
+    // What a registration in this process does; other processes see it within the cache's TTL.
+    app.partnerOrigins.invalidate();
+    expect((await getFrom(later, url)).headers['access-control-allow-origin']).toBe(later);
+    expect((await getFrom(PARTNER, url)).headers['access-control-allow-origin']).toBe(PARTNER);
+  });
+
   it('leaves every other route alone, even for a partner origin', async () => {
     const config = await getFrom(PARTNER, '/spa-api/app/iframe-config/');
     expect(config.statusCode).toBe(200);

@@ -14,7 +14,9 @@
  * hall page, whichever comes first; the site shows a waiting page meanwhile (site plugin). A hold
  * attempt is gated by http/route.ts (the call's `admission` option) as soon as it is known to be
  * allowed and well formed, and counted against its rate limits in the same step: a queued
- * buyer's answer costs one Redis round trip and nothing of the database (decision 0018).
+ * buyer's answer costs one Redis round trip and nothing of the database (decision 0018), and,
+ * when its form arrived with the request's head, nothing of Fastify's body pipeline either;
+ * the attempts of one turn of the event loop share one script call (decision 0050).
  */
 import type { CallDef } from '@partera/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -67,11 +69,7 @@ export class AdmissionGate {
       return overLimit ? { admitted: false, overLimit } : { admitted: true };
     }
     const plan = this.limiter.plan(budgets, who);
-    const { counts, verdict } = await this.store.enter(performanceId, sessionId, this.settings, {
-      hits: plan.hits,
-      maxes: plan.maxes,
-      refused: (c) => plan.refusal(c) !== null,
-    });
+    const { counts, verdict } = await this.store.enter(performanceId, sessionId, this.settings, plan);
     const overLimit = plan.refusal(counts);
     if (overLimit) return { admitted: false, overLimit };
     return verdict ?? { admitted: true };

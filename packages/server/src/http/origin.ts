@@ -33,7 +33,8 @@ export function originAllowed(req: FastifyRequest, publicOrigin: string): boolea
 /**
  * The check every state-changing call passes, whatever its method: the session's CSRF token
  * (only this site's pages and the session's own partner widgets have it) and an allowed origin.
+ * `body`: the request's form when it was read before Fastify's (http/route.ts).
  */
-export function stateChangeAllowed(req: FastifyRequest, publicOrigin: string): boolean {
-  return csrfMatches(req) && originAllowed(req, publicOrigin);
+export function stateChangeAllowed(req: FastifyRequest, publicOrigin: string, body: unknown = req.body): boolean {
+  return csrfMatches(req, body) && originAllowed(req, publicOrigin);
 }

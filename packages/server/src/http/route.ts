@@ -10,6 +10,7 @@ import {
   requesterOf,
   sendTooManyRequests,
 } from '../limits/index.js';
+import { peekForm } from './early-body.js';
 import { answerError } from './errors.js';
 import { stateChangeAllowed } from './origin.js';
 
@@ -35,8 +36,7 @@ export type Handler<C extends CallDef> = (
 ) => Promise<CallResponse<C> | string | Buffer | undefined> | CallResponse<C> | string | Buffer | undefined;
 
 /** Everything the browser sent, merged: path params, query, then body (body wins). */
-export function mergedInput(req: FastifyRequest): Record<string, unknown> {
-  const body = req.body;
+export function mergedInput(req: FastifyRequest, body: unknown = req.body): Record<string, unknown> {
   return {
     ...(req.query as Record<string, unknown>),
     ...(req.params as Record<string, unknown>),
@@ -82,7 +82,17 @@ export function servedCallIds(app: FastifyInstance): string[] {
   return [...registry.values()].flatMap((group) => group.map((e) => e.call.id)).sort();
 }
 
+/** A hold attempt the gate let in before its body was parsed: its call and its checked input (earlyGate). */
+const ADMITTED_EARLY = Symbol('partera.admittedEarly');
+
+interface AdmittedEarly {
+  [ADMITTED_EARLY]?: { entry: Registered; input: CallRequest<CallDef> };
+}
+
 async function answer(entry: Registered, req: FastifyRequest, reply: FastifyReply) {
+  const early = (req as AdmittedEarly)[ADMITTED_EARLY];
+  // Counted, checked and let in by earlyGate already: straight to the handler.
+  if (early?.entry === entry) return handle(entry, early.input, req, reply);
   if (entry.admission) return answerAttempt(entry, entry.admission, req, reply);
   const { call } = entry;
   // Before anything else: a flood of malformed or forged requests is spent against the limits too.
@@ -124,14 +134,73 @@ async function answerAttempt(
   } else if (found === undefined) {
     // Forged, malformed, or no such place: counted like any call, never queued.
     if (await refusedOverLimit(entry.limiter, call, req, reply)) return reply;
-  } else {
-    const through = await admission.gate.attempt(found, req.session.id, callLimits[call.id] ?? [], requesterOf(req));
-    if ('overLimit' in through) return sendTooManyRequests(reply, call, through.overLimit);
-    if (!through.admitted) return sendQueued(reply, call, through);
+  } else if (await answeredByGate(entry, admission, found, req, reply)) {
+    return reply;
   }
   if (!parsed) return refuseForged(call, reply);
   if (!parsed.success) return refuseMalformed(call, parsed.error, reply);
   return handle(entry, parsed.data, req, reply);
+}
+
+/**
+ * THE gate's step for an attempt whose performance is known: counted against the call's rate
+ * limits and let into the performance's queue in one step. True when it answered: 429 over a
+ * limit, or 429 with the buyer's place in the queue.
+ */
+async function answeredByGate(
+  entry: Registered,
+  admission: NonNullable<Registered['admission']>,
+  performanceId: number,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const { call } = entry;
+  const through = await admission.gate.attempt(
+    performanceId,
+    req.session.id,
+    callLimits[call.id] ?? [],
+    requesterOf(req),
+  );
+  if ('overLimit' in through) sendTooManyRequests(reply, call, through.overLimit);
+  else if (!through.admitted) sendQueued(reply, call, through);
+  else return false;
+  return true;
+}
+
+/**
+ * The gate as early as the request allows (an onRequest hook of the calls that take places):
+ * when the attempt's form has already arrived in full (peekForm), the same checks and the same
+ * gate step as answerAttempt run before Fastify parses the body, so that a queued buyer's 429
+ * (most answers in a sale's first seconds) skips body parsing, the handler's pipeline and its
+ * promise; the answer itself is the route's (sendQueued, through the app's onSend hooks). An
+ * admitted attempt goes on with its checked input; anything else (a forged or malformed request,
+ * a place this process does not know yet, a body still on its way) goes the route's own way,
+ * untouched, and is answered there exactly as before.
+ */
+async function earlyGate(entries: readonly Registered[], req: FastifyRequest, reply: FastifyReply) {
+  const entry = pickEntry(entries, req);
+  const admission = entry?.admission;
+  if (!entry || !admission || admission.gate.settings.rate <= 0) return;
+  const form = peekForm(req.raw);
+  if (!form) return;
+  if (entry.csrf && !stateChangeAllowed(req, entry.publicOrigin, form)) return;
+  const parsed = entry.call.request.safeParse(mergedInput(req, form));
+  if (!parsed.success) return;
+  const found = admission.performanceOf(parsed.data);
+  if (typeof found !== 'number') return;
+  if (await answeredByGate(entry, admission, found, req, reply)) return reply;
+  (req as AdmittedEarly)[ADMITTED_EARLY] = { entry, input: parsed.data };
+}
+
+/** The call of a group that a request names (by its query flag). */
+function pickEntry(entries: readonly Registered[], req: FastifyRequest): Registered | undefined {
+  // A group of one call without a flag (most): that call, without reading the query.
+  if (entries.length === 1 && entries[0]!.call.queryFlag === undefined) return entries[0];
+  const chosen = pickCall(
+    entries.map((e) => e.call),
+    (req.query ?? {}) as Record<string, unknown>,
+  );
+  return entries.find((e) => e.call === chosen);
 }
 
 function refuseForged(call: CallDef, reply: FastifyReply) {
@@ -193,13 +262,13 @@ export function route<C extends CallDef>(
   app.route({
     method: call.method,
     url: call.path,
+    // A call that takes places is gated before its body is parsed when it can be (earlyGate).
+    // A gated call added later to a group without it is gated by its handler alone.
+    ...(entry.admission
+      ? { onRequest: (req: FastifyRequest, reply: FastifyReply) => earlyGate(entries, req, reply) }
+      : {}),
     handler: async (req, reply) => {
-      const query = (req.query ?? {}) as Record<string, unknown>;
-      const chosen = pickCall(
-        entries.map((e) => e.call),
-        query,
-      );
-      const target = entries.find((e) => e.call === chosen);
+      const target = pickEntry(entries, req);
       if (!target) return reply.code(404).send({ error: 404, message: 'Не найдено' });
       return answer(target, req, reply);
     },

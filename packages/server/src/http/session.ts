@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type FetchContext, fetchContextOf, sessionCookieWorks } from './fetch-context.js';
@@ -34,8 +34,25 @@ declare module 'fastify' {
 
 const SESSION_ID = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{22})$/;
 
+/**
+ * The secret as a key, prepared once: an HMAC made from the secret's text prepares its key again
+ * on every call, a third of a signature's cost (the same bytes, the same signatures).
+ */
+const keys = new Map<string, KeyObject>();
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    // A process has one secret; tests make a few. Bounded all the same.
+    if (keys.size >= 16) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 function sign(value: string, secret: string, purpose: string): string {
-  return createHmac('sha256', secret).update(`${purpose}:${value}`).digest('base64url').slice(0, 22);
+  return createHmac('sha256', keyOf(secret)).update(`${purpose}:${value}`).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -60,21 +77,72 @@ export function csrfTokenFor(sessionId: string, secret: string): string {
   return sign(sessionId, secret, 'csrf');
 }
 
+/**
+ * Session ids whose signature was checked (or that this process issued), with their CSRF token:
+ * a buyer's every request after the first costs a look-up instead of two signatures. Only an id
+ * whose signature matched is ever kept, so a forged id is checked, and refused, every time; the
+ * cache is per secret and bounded (the least recently used id goes first).
+ */
+export class VerifiedSessions {
+  private readonly ids = new Map<string, string>();
+
+  constructor(
+    private readonly secret: string,
+    private readonly max = 50_000,
+  ) {}
+
+  /** The CSRF token of a genuine session id; null when the id is not one this server signed. */
+  csrfTokenOf(id: string): string | null {
+    const known = this.ids.get(id);
+    if (known !== undefined) {
+      // Most recently used last: delete and set again.
+      this.ids.delete(id);
+      this.ids.set(id, known);
+      return known;
+    }
+    if (!isValidSessionId(id, this.secret)) return null;
+    return this.keep(id, csrfTokenFor(id, this.secret));
+  }
+
+  /** A new session id, kept as verified. */
+  issue(): { id: string; csrfToken: string } {
+    const id = issueSessionId(this.secret);
+    return { id, csrfToken: this.keep(id, csrfTokenFor(id, this.secret)) };
+  }
+
+  /** How many ids are kept (for the bound's test). */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  private keep(id: string, csrfToken: string): string {
+    if (this.ids.size >= this.max) {
+      const oldest = this.ids.keys().next();
+      if (!oldest.done) this.ids.delete(oldest.value);
+    }
+    this.ids.set(id, csrfToken);
+    return csrfToken;
+  }
+}
+
 /** A fresh session id with its CSRF token (the next id of a rotation). */
 export function issueSession(secret: string): { id: string; csrfToken: string } {
   const id = issueSessionId(secret);
   return { id, csrfToken: csrfTokenFor(id, secret) };
 }
 
-/** The CSRF token the request carries: the x-csrf-token header, else the `_csrf` field or parameter. */
-function sentCsrfToken(req: FastifyRequest): unknown {
-  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+/**
+ * The CSRF token the request carries: the x-csrf-token header, else the `_csrf` field or
+ * parameter. `body`: the request's form when it was read before Fastify's (http/route.ts).
+ */
+function sentCsrfToken(req: FastifyRequest, body: unknown): unknown {
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const query = (req.query ?? {}) as Record<string, unknown>;
-  return req.headers['x-csrf-token'] ?? body[CSRF_PARAM] ?? query[CSRF_PARAM];
+  return req.headers['x-csrf-token'] ?? fields[CSRF_PARAM] ?? query[CSRF_PARAM];
 }
 
-export function csrfMatches(req: FastifyRequest): boolean {
-  const sent = sentCsrfToken(req);
+export function csrfMatches(req: FastifyRequest, body: unknown = req.body): boolean {
+  const sent = sentCsrfToken(req, body);
   if (typeof sent !== 'string') return false;
   const want = Buffer.from(req.session.csrfToken);
   const got = Buffer.from(sent);
@@ -150,33 +218,40 @@ export function switchSession(req: FastifyRequest, reply: FastifyReply, newId: s
  * The buyer's session. It travels as the httpOnly cookie and, where cookies cannot travel
  * (partner frames, widgets on partner pages), as the spec's session parameter in URLs, under
  * the rules of urlSessionHonoured. A session parameter is never written into a cookie. The
- * CSRF token is derived from the id, so no process keeps state.
+ * CSRF token is derived from the id, so no process keeps state; each process remembers the ids
+ * it has verified (VerifiedSessions), only to save the signatures' work.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   app.decorateRequest('session', null as unknown as SessionInfo);
+  const verified = new VerifiedSessions(opts.secret);
   let warned = false;
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const param = typeof query[SESSION_PARAM] === 'string' ? (query[SESSION_PARAM] as string) : undefined;
     const cookie = req.cookies[SESSION_PARAM];
-    const fromCookie = cookie !== undefined && isValidSessionId(cookie, opts.secret) ? cookie : undefined;
+    const cookieCsrf = cookie !== undefined ? verified.csrfTokenOf(cookie) : null;
     const context = fetchContextOf(req.headers);
 
-    let id = fromCookie;
-    let source: SessionSource = fromCookie ? 'cookie' : 'new';
+    let id = cookieCsrf !== null ? cookie : undefined;
+    let csrfToken = cookieCsrf;
+    let source: SessionSource = cookieCsrf !== null ? 'cookie' : 'new';
     let partnerOrigin: string | null = null;
     // The cookie, when there is one, is the session: a parameter never overrides it.
-    if (fromCookie === undefined && param !== undefined && isValidSessionId(param, opts.secret)) {
-      const verdict = await urlSessionHonoured(context, req.headers.origin, () => opts.partnerSession(param));
-      if (verdict.honoured) {
-        id = param;
-        source = 'url';
-        partnerOrigin = verdict.partnerOrigin;
+    if (id === undefined && param !== undefined) {
+      const paramCsrf = verified.csrfTokenOf(param);
+      if (paramCsrf !== null) {
+        const verdict = await urlSessionHonoured(context, req.headers.origin, () => opts.partnerSession(param));
+        if (verdict.honoured) {
+          id = param;
+          csrfToken = paramCsrf;
+          source = 'url';
+          partnerOrigin = verdict.partnerOrigin;
+        }
       }
     }
-    const isNew = id === undefined;
-    if (id === undefined) id = issueSessionId(opts.secret);
-    req.session = { id, csrfToken: csrfTokenFor(id, opts.secret), isNew, source, partnerOrigin };
+    const isNew = id === undefined || csrfToken === null;
+    if (id === undefined || csrfToken === null) ({ id, csrfToken } = verified.issue());
+    req.session = { id, csrfToken, isNew, source, partnerOrigin };
 
     // A new session gets the cookie, except in another site's context (a partner's frame, a
     // widget call): there the browser would refuse a Lax cookie, and the URL carries the session.

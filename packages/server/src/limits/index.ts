@@ -51,12 +51,38 @@ export function requesterOf(req: FastifyRequest): Requester {
  * counter's budget, and the refusal their new values mean. The limiter makes the counts itself
  * (take); the admission gate makes them in the same Redis step as its queue's (admission/).
  */
-export interface LimitPlan {
-  hits: CounterHit[];
+export class LimitPlan {
+  readonly hits: CounterHit[] = [];
   /** Requests each counter's budget allows in its window, in the order of `hits`. */
-  maxes: number[];
-  /** The refusal for the counters' new values: null when none is over its budget. */
-  refusal(counts: readonly number[]): LimitRefusal | null;
+  readonly maxes: number[] = [];
+  /** When each counter's window ends (ms). */
+  private readonly ends: number[] = [];
+
+  constructor(private readonly now: number) {}
+
+  /** One more counter: `key` in the window that ends at `endsAt`, allowing `max` requests. */
+  add(key: string, endsAt: number, max: number): void {
+    this.hits.push({ key, ttlMs: endsAt - this.now });
+    this.maxes.push(max);
+    this.ends.push(endsAt);
+  }
+
+  /**
+   * THE rule of a budget: a count past its max refuses the request until that window ends
+   * (mirrored by the admission gate's Redis script, admission/stores.ts). Null when none is.
+   */
+  refusal(counts: readonly number[]): LimitRefusal | null {
+    let retryAt = 0;
+    for (let i = 0; i < counts.length; i++) {
+      if (counts[i]! > this.maxes[i]! && this.ends[i]! > retryAt) retryAt = this.ends[i]!;
+    }
+    return retryAt === 0 ? null : refusalUntil(retryAt, this.now);
+  }
+
+  /** Whether the new counts refuse the request (the admission gate's CountedAttempt). */
+  refused(counts: readonly number[]): boolean {
+    return this.refusal(counts) !== null;
+  }
 }
 
 /** Counts requests against budgets in fixed windows of the app's clock. */
@@ -69,32 +95,13 @@ export class RateLimiter {
   /** The counters one request adds to: each budget, per session and per client. */
   plan(budgets: readonly Budget[], who: Requester): LimitPlan {
     const now = this.now();
-    const hits: CounterHit[] = [];
-    const maxes: number[] = [];
-    const ends: number[] = [];
+    const plan = new LimitPlan(now);
     for (const b of budgets) {
       const { window, endsAt } = windowAt(now, b.windowMs);
-      const count = (scope: string, subject: string, max: number) => {
-        hits.push({ key: `${b.name}:${scope}:${subject}:${window}`, ttlMs: endsAt - now });
-        maxes.push(max);
-        ends.push(endsAt);
-      };
-      if (who.sessionId !== null) count('s', who.sessionId, b.perSession);
-      count('c', who.client, b.perClient);
+      if (who.sessionId !== null) plan.add(`${b.name}:s:${who.sessionId}:${window}`, endsAt, b.perSession);
+      plan.add(`${b.name}:c:${who.client}:${window}`, endsAt, b.perClient);
     }
-    return {
-      hits,
-      maxes,
-      // THE rule of a budget: a count past its max refuses the request until that window ends
-      // (mirrored by the admission gate's Redis script, admission/stores.ts).
-      refusal(counts) {
-        let retryAt = 0;
-        counts.forEach((n, i) => {
-          if (n > maxes[i]!) retryAt = Math.max(retryAt, ends[i]!);
-        });
-        return retryAt === 0 ? null : refusalUntil(retryAt, now);
-      },
-    };
+    return plan;
   }
 
   /**

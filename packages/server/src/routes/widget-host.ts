@@ -34,7 +34,7 @@ import { route } from '../http/route.js';
 import { csrfTokenFor, issueSessionId } from '../http/session.js';
 import { getBasketState } from '../services/basket/index.js';
 import { CAPITAL_SUBDOMAIN, cachedCatalogueOf, findCity, getHallPage } from '../services/catalogue/index.js';
-import { bindWidgetSession, findPartnerByOrigin } from '../services/partners/index.js';
+import { bindWidgetSession, findPartnerByOrigin, type PartnerOriginsCache } from '../services/partners/index.js';
 
 /**
  * Every call the seat map, basket and checkout widgets make (packages/core/src/api), and the
@@ -94,21 +94,31 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
   const { partnerOrigins } = app;
   const widgetPaths = new Set(WIDGET_CALLS.map((call) => call.path));
 
+  const knownOrigins = partnerOriginSet(partnerOrigins);
+
   /** The request's Origin when it is a registered partner's; null otherwise or when the registry cannot be read. */
   const partnerOrigin = async (req: FastifyRequest): Promise<string | null> => {
     const origin = req.headers.origin;
     if (!origin) return null;
-    const origins = await partnerOrigins.origins().catch(() => [] as string[]);
-    return origins.includes(origin) ? origin : null;
+    return (await knownOrigins()).has(origin) ? origin : null;
   };
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!widgetPaths.has(req.routeOptions.url ?? '')) return payload;
+  // A callback, not an async function: every widget answer passes here (a queued admission's
+  // 429s by the thousand at a sale start), and while the partner origins are known it costs no
+  // promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!widgetPaths.has(req.routeOptions.url ?? '')) return done(null, payload);
     addVaryOrigin(reply);
-    const origin = await partnerOrigin(req);
-    if (origin)
-      reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
-    return payload;
+    const origin = req.headers.origin;
+    if (!origin) return done(null, payload);
+    const allow = (origins: ReadonlySet<string>) => {
+      if (origins.has(origin))
+        reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
+      done(null, payload);
+    };
+    const origins = knownOrigins();
+    if (origins instanceof Promise) origins.then(allow);
+    else allow(origins);
   });
 
   // Preflights: a widget's posts carry x-csrf-token (and the JSON ones a JSON body).
@@ -185,13 +195,42 @@ export const widgetHostRoutes = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Adds Origin to the answer's Vary header, keeping what another hook put there (Accept-Encoding). */
+const NO_ORIGINS: ReadonlySet<string> = new Set();
+
+/**
+ * The partner origins of the cache as a set, known without waiting while the cache hands back the
+ * same read (its TTL): a promise only right after the cache reads the registry again. A failed
+ * read counts as no partner origins (the cache tries again on the next call).
+ */
+function partnerOriginSet(cache: PartnerOriginsCache): () => ReadonlySet<string> | Promise<ReadonlySet<string>> {
+  let read: Promise<string[]> | null = null;
+  let known: ReadonlySet<string> | null = null;
+  return () => {
+    const current = cache.origins();
+    if (current === read && known) return known;
+    read = current;
+    known = null;
+    return current.then(
+      (origins) => {
+        const set = new Set(origins);
+        if (read === current) known = set;
+        return set;
+      },
+      () => NO_ORIGINS,
+    );
+  };
+}
+
+/** Vary already names Origin (or everything); a value another hook set, such as "accept-encoding". */
+const VARIES_BY_ORIGIN = /(?:^|,)\s*(?:origin|\*)\s*(?:,|$)/i;
+
+/** Adds Origin to the answer's Vary header when it is not there, keeping what the route put there (Accept-Encoding). */
 function addVaryOrigin(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
-  const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  if (!values.some((v) => v.toLowerCase() === 'origin' || v === '*')) values.push('Origin');
-  reply.header('vary', values.join(', '));
+  if (current === undefined) {
+    reply.header('vary', 'Origin');
+    return;
+  }
+  const value = Array.isArray(current) ? current.join(', ') : String(current);
+  if (!VARIES_BY_ORIGIN.test(value)) reply.header('vary', value ? `${value}, Origin` : 'Origin');
 }
