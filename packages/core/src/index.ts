@@ -13,6 +13,7 @@ export * from './checkout/mount.js';
 export * from './checkout/styles.js';
 export * from './embed/host.js';
 export * from './mount.js';
+export * from './payment/checkout-widget.js';
 export * from './payment/messages.js';
 export * from './payment/mount.js';
 export * from './payment/mount-extras.js';

@@ -2,10 +2,10 @@
  * The checkout's flow without a view (store/checkout-flow.ts): what pressing pay does, whatever
  * renders it.
  */
-import type { BasketState } from '@partera/contract';
+import { ANONYMOUS_MOBILE_REDIRECT_DELAY_MS, type BasketState } from '@partera/contract';
 import { checkoutReady } from '@partera/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flowFor } from './support/checkout.js';
+import { fakeAfter, flowFor } from './support/checkout.js';
 import { ORIGIN, type Route, seatTicket, serve } from './support/server.js';
 
 const basket = (over: Partial<BasketState> = {}): BasketState => ({
@@ -121,6 +121,69 @@ describe('checkout flow', () => {
     await flow.pay();
     expect(alerts).toEqual(['Заказ заблокирован']);
     expect(seen).toHaveLength(0);
+  });
+
+  it("4.8: a guest's order on a phone goes to the host's callback 5 s after it is placed, not before", async () => {
+    const seen = serve(routes);
+    const clock = fakeAfter();
+    const callback = vi.fn();
+    const { flow } = flowFor(basket(), { isMobile: () => true, paymentCallback: callback, after: clock.after });
+    fillGuest(flow);
+    await flow.pay();
+    // The order is placed; the callback waits 5 s (the countdown shows), the widget opens nothing.
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
+    expect(clock.pending()).toEqual([ANONYMOUS_MOBILE_REDIRECT_DELAY_MS]);
+    expect(ANONYMOUS_MOBILE_REDIRECT_DELAY_MS).toBe(5000);
+    expect(callback).not.toHaveBeenCalled();
+    expect(flow.state.processingUntil).not.toBeNull();
+    await flow.pay();
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
+    clock.elapse(ANONYMOUS_MOBILE_REDIRECT_DELAY_MS);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(callback).toHaveBeenCalledWith({
+      orderId: '501',
+      url: '/payment/session/501/',
+      params: { token: 'ord-501' },
+    });
+    expect(seen.filter((r) => r.path === '/payment/session/501/')).toHaveLength(0);
+    expect(flow.state.processingUntil).toBeNull();
+    // A later press opens the same order's payment here, with no second order.
+    await flow.pay();
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
+    expect(flow.state.frame?.kind).toBe('form');
+  });
+
+  it('4.8: without the callback, on a desktop, in a partner frame or for a signed-in buyer the payment opens at once', async () => {
+    const cases: { state: BasketState; deps: Parameters<typeof flowFor>[1] }[] = [
+      { state: basket(), deps: { isMobile: () => true } },
+      { state: basket(), deps: { isMobile: () => false, paymentCallback: vi.fn() } },
+      { state: basket(), deps: { isMobile: () => true, isIframe: true, paymentCallback: vi.fn() } },
+    ];
+    for (const { state, deps } of cases) {
+      serve(routes);
+      const clock = fakeAfter();
+      const { flow } = flowFor(state, { ...deps, after: clock.after });
+      flow.choosePayment('card');
+      flow.chooseDelivery('eticket');
+      fillGuest(flow);
+      await flow.pay();
+      expect(clock.pending()).toEqual([]);
+      expect(flow.state.frame?.kind).toBe('form');
+      expect(deps?.paymentCallback ?? vi.fn()).not.toHaveBeenCalled();
+    }
+    // A signed-in buyer on a phone goes to the order's bank page (4.7), never to the callback.
+    serve(routes);
+    const callback = vi.fn();
+    const clock = fakeAfter();
+    const { flow, navigation } = flowFor(basket({ userIsGuest: false }), {
+      isMobile: () => true,
+      paymentCallback: callback,
+      after: clock.after,
+    });
+    await flow.pay();
+    expect(navigation.go).toHaveBeenCalledWith('/payment/bank/501/?sid=S1');
+    expect(clock.pending()).toEqual([]);
+    expect(callback).not.toHaveBeenCalled();
   });
 
   it("sends a signed-in buyer on a phone to the bank's page of the order", async () => {

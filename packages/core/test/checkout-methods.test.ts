@@ -3,9 +3,9 @@
  * the server's offer): what each choice sends, the rules of 4.5, the bonus PIN, the culture card's
  * terms, the full gift-card payment, the only-booking conflict and karmaStop.
  */
-import { checkoutReady, choiceRules, setBasketState } from '@partera/core';
+import { checkoutReady, choiceRules, PUSHKIN_TERMS_WAIT_MS, setBasketState } from '@partera/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { basketWith, flowFor, offer } from './support/checkout.js';
+import { basketWith, fakeAfter, flowFor, offer } from './support/checkout.js';
 import { ORIGIN, type Route, serve } from './support/server.js';
 
 const session: Route = () => ({ error: 0, url: `${ORIGIN}/payment/bank/501/`, post: { mdOrder: 'md-501' } });
@@ -221,6 +221,63 @@ describe('checkout methods: guests and the culture card', () => {
     await flow.pay();
     expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(0);
     expect(flow.state.processingUntil).toBeNull();
+  });
+});
+
+describe('checkout methods: a parent page that never answers the terms question (4.11, decision 0046)', () => {
+  /** A guest paying by culture card, every field filled; the parent page answers only when the test says. */
+  function cultureCardGuest() {
+    const seen = serve(routes);
+    const clock = fakeAfter();
+    const answers: ((agreed: boolean) => void)[] = [];
+    const terms = vi.fn(() => new Promise<boolean>((resolve) => answers.push(resolve)));
+    const { flow, alerts } = flowFor(basketWith(), { pushkinTerms: terms, after: clock.after });
+    flow.choosePayment('pushkin_card');
+    fillGuest(flow, { patronymic: 'Сергеевна', phone: '9161234567', birthDate: '2006-05-04' });
+    return { seen, clock, answers, terms, flow, alerts };
+  }
+
+  it('ends the press after the wait with a Russian message; the next press asks again, a late agreement counts', async () => {
+    const { seen, clock, answers, terms, flow, alerts } = cultureCardGuest();
+    const orders = () => seen.filter((r) => r.path === '/order/createAnonymousOrder/');
+
+    const press = flow.pay();
+    await vi.waitFor(() => expect(terms).toHaveBeenCalledTimes(1));
+    expect(clock.pending()).toEqual([PUSHKIN_TERMS_WAIT_MS]);
+    expect(PUSHKIN_TERMS_WAIT_MS).toBe(60_000);
+    // While the parent is asked, another press does nothing.
+    await flow.pay();
+    expect(terms).toHaveBeenCalledTimes(1);
+    // The parent never answers: the wait ends the press.
+    clock.elapse(PUSHKIN_TERMS_WAIT_MS);
+    await press;
+    expect(alerts).toEqual([
+      'Не удалось получить ваше согласие с условиями программы «Пушкинская карта». Попробуйте оплатить ещё раз.',
+    ]);
+    expect(orders()).toHaveLength(0);
+    expect(flow.state.processingUntil).toBeNull();
+
+    // The buyer tries again: the parent is asked once more, and this time it agrees.
+    const again = flow.pay();
+    await vi.waitFor(() => expect(terms).toHaveBeenCalledTimes(2));
+    answers[1]!(true);
+    await again;
+    expect(orders()).toHaveLength(1);
+    expect(clock.pending()).toEqual([]);
+  });
+
+  it('an agreement that comes after the wait is kept: the next press does not ask again', async () => {
+    const { seen, clock, answers, terms, flow, alerts } = cultureCardGuest();
+    const press = flow.pay();
+    await vi.waitFor(() => expect(terms).toHaveBeenCalledTimes(1));
+    clock.elapse(PUSHKIN_TERMS_WAIT_MS);
+    await press;
+    expect(alerts).toHaveLength(1);
+    answers[0]!(true);
+    await vi.waitFor(() => expect(flow.state.pushkinTermsAgreed).toBe(true));
+    await flow.pay();
+    expect(terms).toHaveBeenCalledTimes(1);
+    expect(seen.filter((r) => r.path === '/order/createAnonymousOrder/')).toHaveLength(1);
   });
 });
 

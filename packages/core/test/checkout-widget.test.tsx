@@ -197,6 +197,8 @@ describe('Checkout widget: codes and cards', () => {
     await type('Подарочная карта не найдена', 'abcd12347777');
     await act(async () => fireEvent.click(apply()));
     expect(await screen.findByText('Подарочная карта успешно применена')).toBeTruthy();
+    // 8.4's form variant, word for word, with the card's balance.
+    expect(await screen.findByText('Будет применена подарочная карта с балансом 500 руб.')).toBeTruthy();
     // 4.5: with the gift card applied the rest is paid by card: cash and bonus are off, the card types hide.
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Тип карты' })).toBeNull());
     expect(radio('Банковской картой').checked).toBe(true);

@@ -29,10 +29,11 @@ export interface ServerConfig {
    */
   trustProxy: string[];
   /**
-   * Load the demo catalogue on an empty database: 'full' or 'small', or 'none'. Development
-   * default 'full'; production loads it only when the operator sets DEMO_DATA (or SEED).
+   * Load the demo catalogue on an empty database: 'full', 'small' or 'two-cities' (seed/demo.ts
+   * SeedScale), or 'none'. Development default 'full'; production loads it only when the
+   * operator sets DEMO_DATA (or SEED).
    */
-  demoData: 'full' | 'small' | 'none';
+  demoData: 'full' | 'small' | 'two-cities' | 'none';
   /**
    * Redis for the rate-limit counters (REDIS_URL), shared by every server process. Without it
    * each process counts in its own memory (right for one process).
@@ -173,6 +174,13 @@ export interface YooKassaSettings {
   apiUrl: string;
   /** YOOKASSA_NOTIFY_IPS: addresses and ranges notifications may come from; empty: any. */
   notifyIps: string[];
+  /**
+   * YOOKASSA_CONFIRMATION: where the buyer confirms a card payment: on YooKassa's page
+   * ('redirect', the default) or in its checkout widget on the shop's payment page ('embedded').
+   */
+  confirmation?: 'redirect' | 'embedded';
+  /** YOOKASSA_WIDGET_URL: the checkout widget's script (YooKassa's own unless set). */
+  widgetUrl?: string;
 }
 
 export interface TBankSettings {
@@ -189,6 +197,13 @@ export interface SberSettings {
   callbackKey: string;
   /** https://securepayments.sberbank.ru/payment/rest unless SBER_API_URL says otherwise. */
   apiUrl: string;
+  /**
+   * SBER_PAGE_URL: the merchant's payment page without mdOrder, for an order whose register.do
+   * answer was lost (decision 0045); the standard page under the API's host unless set.
+   */
+  pageUrl?: string;
+  /** SBER_MERCHANT: the merchant login the wallet payments name; the API login without '-api' unless set. */
+  merchant?: string;
 }
 
 export interface PaymentSettings {
@@ -202,7 +217,12 @@ export interface PaymentSettings {
   sber: SberSettings | undefined;
   /** undefined with PAYMENT_RECEIPTS=0: the acquirers are sent no receipt (the shop fiscalises elsewhere). */
   receipt: ReceiptSettings | undefined;
+  /** GOOGLE_PAY_MERCHANT_ID: the shop's id in the browser wallet, for T-Bank's and Sber's wallet payments. */
+  googlePayMerchantId?: string;
 }
+
+/** YooKassa's checkout widget script (decision 0045). */
+export const YOOKASSA_WIDGET_DEFAULT_URL = 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js';
 
 export const ACQUIRER_DEFAULT_URLS = {
   yookassa: 'https://api.yookassa.ru/v3',
@@ -234,14 +254,14 @@ export const MIN_SECRET_LENGTH = 32;
 /** A configuration that must not start; the message says what to set. */
 export class ConfigError extends Error {}
 
-const DEMO_SCALES = new Set(['full', 'small', 'none']);
+const DEMO_SCALES = new Set(['full', 'small', 'two-cities', 'none']);
 
 function demoDataOf(env: NodeJS.ProcessEnv, production: boolean): ServerConfig['demoData'] {
   const asked = env.DEMO_DATA ?? env.SEED;
   if (asked === undefined || asked === '') return production ? 'none' : 'full';
   if (asked === '1' || asked === 'true') return 'full';
   if (asked === '0' || asked === 'false') return 'none';
-  if (!DEMO_SCALES.has(asked)) throw new ConfigError(`DEMO_DATA must be full, small or none, not ${asked}`);
+  if (!DEMO_SCALES.has(asked)) throw new ConfigError(`DEMO_DATA must be full, small, two-cities or none, not ${asked}`);
   return asked as ServerConfig['demoData'];
 }
 
@@ -402,10 +422,18 @@ function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentSetting
       ...yk,
       apiUrl: apiUrlOf(env, 'YOOKASSA_API_URL', ACQUIRER_DEFAULT_URLS.yookassa, production),
       notifyIps: trustProxyOf(env.YOOKASSA_NOTIFY_IPS),
+      confirmation: oneOf(env, 'YOOKASSA_CONFIRMATION', ['redirect', 'embedded'] as const, 'redirect'),
+      widgetUrl: apiUrlOf(env, 'YOOKASSA_WIDGET_URL', YOOKASSA_WIDGET_DEFAULT_URL, production),
     },
     tbank: tb && { ...tb, apiUrl: apiUrlOf(env, 'TBANK_API_URL', ACQUIRER_DEFAULT_URLS.tbank, production) },
-    sber: sb && { ...sb, apiUrl: apiUrlOf(env, 'SBER_API_URL', ACQUIRER_DEFAULT_URLS.sber, production) },
+    sber: sb && {
+      ...sb,
+      apiUrl: apiUrlOf(env, 'SBER_API_URL', ACQUIRER_DEFAULT_URLS.sber, production),
+      ...(env.SBER_PAGE_URL ? { pageUrl: apiUrlOf(env, 'SBER_PAGE_URL', '', production) } : {}),
+      ...(env.SBER_MERCHANT ? { merchant: env.SBER_MERCHANT } : {}),
+    },
     receipt: undefined,
+    ...(env.GOOGLE_PAY_MERCHANT_ID?.trim() ? { googlePayMerchantId: env.GOOGLE_PAY_MERCHANT_ID.trim() } : {}),
   };
   if (provider !== 'sandbox' && !settings[provider]) {
     const names = {

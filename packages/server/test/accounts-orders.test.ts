@@ -232,7 +232,11 @@ describeEachDatabase('accounts: the cabinet’s orders', (get) => {
   });
 
   /** Orders straight in the tables, one seat each; a paid one gets its tickets issued by the real code. */
-  async function insertOrders(userId: number, statuses: Array<'new' | 'paid' | 'cancelled' | 'refunded'>) {
+  async function insertOrders(
+    userId: number,
+    statuses: Array<'new' | 'paid' | 'cancelled' | 'refunded'>,
+    deliveryMethod = 'eticket',
+  ) {
     const db = get().db;
     const ids: number[] = [];
     for (const status of statuses) {
@@ -240,9 +244,17 @@ describeEachDatabase('accounts: the cabinet’s orders', (get) => {
       const order = await db.query<{ id: number }>(
         `INSERT INTO orders (session_id, user_id, access_token, status, email, first_name, surname, payment_method,
                              delivery_method, total, created_at, paid_at)
-         VALUES ('s', $1, $2, $3, 'anna@example.test', 'Анна', 'Каренина', 'card', 'eticket', $4, $5, $6)
+         VALUES ('s', $1, $2, $3, 'anna@example.test', 'Анна', 'Каренина', 'card', $7, $4, $5, $6)
          RETURNING id`,
-        [userId, randomBytes(24).toString('base64url'), status, PRICE, now, status === 'new' ? null : now],
+        [
+          userId,
+          randomBytes(24).toString('base64url'),
+          status,
+          PRICE,
+          now,
+          status === 'new' ? null : now,
+          deliveryMethod,
+        ],
       );
       const orderId = order.rows[0]!.id;
       await db.query(
@@ -299,6 +311,25 @@ describeEachDatabase('accounts: the cabinet’s orders', (get) => {
     expect(refunded.performances[0]!.items[0]!.tickets).toEqual([
       { code: expect.stringMatching(TICKET_CODE), status: 'returned', pdfUrl: null },
     ]);
+  });
+
+  it('offers PDFs of an e-ticket order only: a box-office or courier order lists its tickets without links', async () => {
+    const { b, userId } = await registered();
+    const [courier] = await insertOrders(userId, ['paid'], 'courier');
+    const [boxOffice] = await insertOrders(userId, ['paid'], 'booking_card');
+    const [cash] = await insertOrders(userId, ['paid'], 'booking_cash');
+    const [eticket] = await insertOrders(userId, ['paid']);
+    const page = await listAccountOrders(get().db, userId);
+    const byId = new Map(page.orders.map((o) => [o.id, o]));
+    for (const id of [courier!, boxOffice!, cash!]) {
+      const order = byId.get(id)!;
+      expect(order.pdfUrl, order.deliveryMethod).toBeNull();
+      const tickets = order.performances[0]!.items[0]!.tickets;
+      expect(tickets).toEqual([{ code: expect.stringMatching(TICKET_CODE), status: 'issued', pdfUrl: null }]);
+    }
+    const withPdfs = byId.get(eticket!)!;
+    const [ticket] = withPdfs.performances[0]!.items[0]!.tickets;
+    for (const url of [withPdfs.pdfUrl!, ticket!.pdfUrl!]) expect((await b.get(url)).status, url).toBe(200);
   });
 
   it('reads a page in two statements whatever the number of orders', async () => {

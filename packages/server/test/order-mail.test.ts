@@ -68,6 +68,19 @@ describe('the tickets e-mail by delivery', () => {
     expect(both.text).toContain('в кассах площадок «МХТ», «Ленком»');
   });
 
+  it('quotes a venue or show name only when it has no «» of its own', () => {
+    const club = { ...ticket('DDDD', 'Клуб «Граммофон»'), showName: 'Концерт «Дайте танк (!)»' };
+    const one = ticketsEmail(ctx, order('booking_card'), [club]);
+    expect(one.text).toContain('Билеты ждут вас в кассе площадки Клуб «Граммофон»: назовите кассиру');
+    expect(one.html).toContain('в кассе площадки Клуб «Граммофон»:');
+    expect(one.subject).toContain('Концерт «Дайте танк (!)»');
+    const both = ticketsEmail(ctx, order('booking_cash'), [club, ticket('EEEE', 'МХТ')]);
+    expect(both.text).toContain('в кассах площадок Клуб «Граммофон», «МХТ»');
+    for (const mail of [one, both]) {
+      expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/««|»»/);
+    }
+  });
+
   it('tells a courier delivery’s address and metro, with nothing attached', () => {
     const mail = ticketsEmail(ctx, order('courier', { address: 'ул. Арбат, 10, кв. 5', metroName: 'Арбатская' }), two);
     expect(mail.text).toContain('Курьер привезёт билеты по адресу: ул. Арбат, 10, кв. 5 (м. Арбатская).');

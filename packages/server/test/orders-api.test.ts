@@ -42,9 +42,13 @@ describeEachDatabase('order calls', (get) => {
     expect(order.rows[0]).toEqual({ status: 'new', total: 500000, email: 'ivan@example.ru' });
     const items = await get().db.query('SELECT 1 FROM order_items WHERE order_id = $1', [orderId]);
     expect(items.rows).toHaveLength(2);
-    // A second order of the same basket cancels the first: only the newest can be paid.
-    const again = (await a.post('/order/createAnonymousOrder/', guest)).json();
+    // The same order call again (a reload, a second tab) answers the same order (decision 0047).
+    const same = (await a.post('/order/createAnonymousOrder/', guest)).json();
+    expect(same).toMatchObject({ error: 0, url: r.url, params: r.params });
+    // Other choices, nothing being paid: the new order replaces the first, the only one that can be paid.
+    const again = (await a.post('/order/createAnonymousOrder/', { ...guest, name: 'Пётр' })).json();
     expect(again.error).toBe(0);
+    expect(again.url).not.toBe(r.url);
     const first = await get().db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
     expect(first.rows[0]!.status).toBe('cancelled');
   });

@@ -87,6 +87,6 @@ describeEachDatabase('demo catalogue: gifts, packages and tariffs', (get) => {
       payment: 'card',
       pc: 'bankovskaya_karta',
     });
-    expect(order.json().error).toBe(0);
+    expect(order.json(), JSON.stringify(order.json())).toMatchObject({ error: 0 });
   });
 });

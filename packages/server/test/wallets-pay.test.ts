@@ -357,7 +357,7 @@ describeEachDatabase('device wallets and SBP', (get) => {
     const tickets = await loadOrderTickets(db, orderId);
     expect(tickets[0]!.gifts).toBe(2);
     expect(giftsLine(2)).toBe('2 подарка к билету — получите на площадке, предъявив этот билет');
-    const pdf = await app.inject({ url: completion!.tickets[0]!.pdfUrl });
+    const pdf = await app.inject({ url: completion!.tickets[0]!.pdfUrl! });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });

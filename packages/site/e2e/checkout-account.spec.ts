@@ -7,13 +7,13 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import {
-  addPlace,
+  openCheckoutWithOneSeat as basketWithOneSeat,
   bonusBalance,
+  bonusPinCode,
   chooseCheckoutPayment,
-  freePlaces,
   giveBonusPoints,
-  openShowPerformance,
   outboxCode,
+  checkoutPayButton as payButton,
   payWithSandboxCard,
   registerBuyer,
   runPhone,
@@ -28,20 +28,9 @@ async function signedIn(page: Page, who: string, project: string): Promise<strin
   return email;
 }
 
-/** One seat of the club concert in the basket, and the checkout open. */
-async function basketWithOneSeat(page: Page): Promise<void> {
-  await openShowPerformance(page);
-  const [id] = await freePlaces(page, 1);
-  await addPlace(page, id!);
-  await page.goto('/shopcart/');
-  await expect(page.getByRole('heading', { name: 'Оформление заказа', exact: true })).toBeVisible();
-}
-
 /** The session order call (7.5 GET /order/createSessionOrder/), as the checkout sends it. */
 const sessionOrder = (page: Page) =>
   page.waitForResponse((r) => new URL(r.url()).pathname === '/order/createSessionOrder/');
-
-const payButton = (page: Page) => page.getByRole('button', { name: /^(Перейти к оплате|Оплатить)$/ });
 
 test("checkout: a signed-in buyer's session order is paid by card (on a phone on the bank page)", async ({
   page,
@@ -106,17 +95,3 @@ test('checkout: bonus points pay with the PIN; with no phone on the account one 
   await expect(page.getByRole('heading', { name: 'Спасибо за покупку!' })).toBeVisible();
   await expect(await bonusBalance(page)).toHaveText('0 баллов');
 });
-
-/** The bonus payment's SMS ('… для подтверждения оплаты бонусами'): its code. */
-async function bonusPinCode(page: Page, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = await (await page.request.get('/dev/outbox/')).text();
-      const row = outbox.split('<tr').find((r) => r.includes(`+7${phone}`) && r.includes('оплаты бонусами')) ?? '';
-      code = /код (\d{4})/.exec(row)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{4}$/);
-  return code;
-}

@@ -188,8 +188,11 @@ export async function giveBonusPoints(page: Page): Promise<void> {
 /** Chooses the checkout's payment method by its id: a radio choice on a desktop, the select at 575 px. */
 export async function chooseCheckoutPayment(scope: Page | FrameLocator, id: string): Promise<void> {
   const select = scope.getByRole('combobox', { name: 'Способ оплаты' });
+  const radio = scope.locator(`.pt-checkout input[type="radio"][value="${id}"]`);
+  // The checkout may still be rendering (a page just opened): wait for one of the two.
+  await expect(select.or(radio)).toBeVisible();
   if (await select.isVisible()) await select.selectOption(id);
-  else await scope.locator(`.pt-checkout input[type="radio"][value="${id}"]`).check();
+  else await radio.check();
 }
 
 /** The club concert's show page, by its address (T8: not through the home page's cards). */
@@ -203,4 +206,62 @@ export async function openShowPerformance(page: Page, showPage = CLUB_SHOW_PAGE)
   await page.goto(href!);
   await expect(page).toHaveURL(/\/performance\/\d+\//);
   await planReady(page);
+}
+
+/** The checkout's pay button ('Перейти к оплате', or 'Оплатить' at 575 px). */
+export const checkoutPayButton = (scope: Page | FrameLocator) =>
+  scope.getByRole('button', { name: /^(Перейти к оплате|Оплатить)$/ });
+
+/** One seat of the club concert in the basket (its first date, by the show's address), and the checkout open. */
+export async function openCheckoutWithOneSeat(page: Page): Promise<void> {
+  await openShowPerformance(page);
+  const [id] = await freePlaces(page, 1);
+  await addPlace(page, id!);
+  await page.goto('/shopcart/');
+  await expect(page.getByRole('heading', { name: 'Оформление заказа', exact: true })).toBeVisible();
+}
+
+/**
+ * The checkout's guest fields (spec 5.5): e-mail, first name and surname, with patronymic and
+ * phone when the method asks for them; the fields are left (blurred) so their checks run.
+ */
+export async function fillCheckoutGuest(scope: Page | FrameLocator, email: string): Promise<void> {
+  const form = scope.getByRole('group', { name: 'Данные покупателя' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Имя', { exact: true }).fill('Анна');
+  await form.getByLabel('Фамилия').fill('Петрова');
+  if (await form.getByLabel('Отчество').isVisible()) await form.getByLabel('Отчество').fill('Сергеевна');
+  if (await form.getByLabel('Телефон').isVisible()) await form.getByLabel('Телефон').fill('9161234567');
+  await form.getByLabel('E-mail').focus();
+  await form.getByLabel('Фамилия').focus();
+}
+
+/** The bonus payment's SMS ('… для подтверждения оплаты бонусами') to a number: its code. */
+export async function bonusPinCode(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const outbox = await (await page.request.get('/dev/outbox/')).text();
+      const row = outbox.split('<tr').find((r) => r.includes(`+7${phone}`) && r.includes('оплаты бонусами')) ?? '';
+      code = /код (\d{4})/.exec(row)?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{4}$/);
+  return code;
+}
+
+/**
+ * A signed-in buyer's phone confirmed through the calls of 7.7 (/phone/codesend/ to add it, its
+ * SMS code from the development outbox, /phone/codecheck/): a test's setup, not the flow tried.
+ */
+export async function confirmPhoneByCalls(page: Page, digits: string): Promise<void> {
+  await page.goto('/private/');
+  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
+  const headers = { 'x-csrf-token': csrf };
+  const form = { number: digits, country: 'RU' };
+  const sent = await page.request.post('/phone/codesend/', { headers, form: { ...form, similarCheck: '1' } });
+  expect((await sent.json()).status).toBe('success');
+  const code = await outboxCode(page, `+7${digits}`);
+  const checked = await page.request.post('/phone/codecheck/', { headers, form: { ...form, code } });
+  expect((await checked.json()).status).toBe('success');
 }

@@ -1,3 +1,4 @@
+import { loadConfig } from '@partera/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSitePages } from '../src/server/plugin.js';
 import { assets } from './fixtures.js';
@@ -74,5 +75,53 @@ INSERT INTO partners (name, hash, allowed_origins) VALUES ('Партнёр', 'pa
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['permissions-policy']).toContain('camera=()');
     }
+  });
+});
+
+describe('issue 12: YooKassa’s checkout widget in the Content-Security-Policy', () => {
+  const WIDGET = 'https://widget.yookassa.example/checkout-widget/v1/checkout-widget.js';
+  /** The site with YooKassa as its card provider, confirming by the widget or on YooKassa's page. */
+  const siteWith = (confirmation: 'embedded' | 'redirect') =>
+    openSiteApp({
+      sitePages: createSitePages({ assets, partnerScripts: new Map() }),
+      sql: `INSERT INTO cities (id, subdomain, name, support_phone) VALUES (1, 'www', 'Москва', '+7 495 111-11-11')`,
+      now: new Date('2030-03-01T12:00:00Z'),
+      config: {
+        payments: loadConfig({
+          PAYMENT_PROVIDER: 'yookassa',
+          YOOKASSA_SHOP_ID: '123456',
+          YOOKASSA_SECRET_KEY: 'test_secret',
+          YOOKASSA_CONFIRMATION: confirmation,
+          YOOKASSA_WIDGET_URL: WIDGET,
+        }).payments,
+      },
+    });
+  let embedded: SiteApp;
+  let redirect: SiteApp;
+
+  beforeAll(async () => {
+    [embedded, redirect] = await Promise.all([siteWith('embedded'), siteWith('redirect')]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await embedded?.close();
+    await redirect?.close();
+  });
+
+  it('allows the widget script’s origin in script-src and frame-src when the checkout pays by the widget', async () => {
+    for (const url of ['/', '/landing/help_faq/']) {
+      const csp = directives((await embedded.get(url)).headers['content-security-policy'] as string);
+      expect(csp.get('script-src'), url).toEqual(["'self'", 'https://widget.yookassa.example']);
+      expect(csp.get('frame-src'), url).toEqual(["'self'", 'https://widget.yookassa.example']);
+      // Nothing else is widened: the bank form still posts to this site only, and fetches stay here.
+      expect(csp.get('form-action'), url).toEqual(["'self'"]);
+      expect(csp.get('connect-src'), url).toEqual(["'self'"]);
+    }
+  });
+
+  it('allows no outside script or frame when YooKassa confirms on its own page', async () => {
+    const csp = directives((await redirect.get('/')).headers['content-security-policy'] as string);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-src')).toEqual(["'self'"]);
   });
 });

@@ -215,4 +215,5 @@ export const completion = (over: Partial<OrderCompletion['order']> = {}): OrderC
   lastPayment: { status: 'succeeded', declineReason: null },
   cashbackPartner: { name: 'Демо-оператор связи', percent: 5 },
   payAgainUrl: null,
+  handOver: { kind: 'eticket' },
 });

@@ -114,6 +114,22 @@ export const anonymousOrderAnswer = orderAnswer.extend({
 });
 export type AnonymousOrderAnswer = z.infer<typeof anonymousOrderAnswer>;
 
+/**
+ * Extension (decision 0045): an acquirer's own checkout widget, rendered on the shop's payment
+ * page from its script (YooKassa's embedded confirmation: confirmation_token).
+ */
+export const acquirerCheckoutWidget = z.object({
+  provider: z.literal('yookassa'),
+  /** The widget's script address (the deployment's YOOKASSA_WIDGET_URL). */
+  script: z.string(),
+  confirmationToken: z.string(),
+  /** Where the widget's success leads: the order's page. */
+  successUrl: z.string(),
+  /** Where its failure leads: the basket's payment-failed page. */
+  failUrl: z.string(),
+});
+export type AcquirerCheckoutWidget = z.infer<typeof acquirerCheckoutWidget>;
+
 /** 3.15 Payment session answer: the map get or post is submitted as hidden fields into the bank frame. */
 export const paymentSessionAnswer = z.object({
   error: z.number().int(),
@@ -127,6 +143,8 @@ export const paymentSessionAnswer = z.object({
   provider: z.string().optional(),
   /** Extension (decision 0036): 'top' when the acquirer's page refuses to be framed: open url with its map in the top window. */
   target: z.enum(['frame', 'top']).optional(),
+  /** Extension (decision 0045): an acquirer's checkout widget, rendered on the payment page. */
+  widget: acquirerCheckoutWidget.optional(),
 });
 export type PaymentSessionAnswer = z.infer<typeof paymentSessionAnswer>;
 

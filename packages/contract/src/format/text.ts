@@ -26,3 +26,21 @@ export function ratingHue(rating: number): number {
 export function ratingBadgeColor(rating: number): string {
   return `hsl(${ratingHue(rating)}, 70%, 45%)`;
 }
+
+/**
+ * A name in «» quotes, unless it carries quotes of its own: 'Граммофон' reads «Граммофон», and
+ * 'Клуб «Граммофон»' stays as it is (never «Клуб «Граммофон»»).
+ */
+export function quotedName(name: string): string {
+  return /[«»]/.test(name) ? name : `«${name}»`;
+}
+
+/**
+ * Where box-office tickets wait, as the tickets e-mail and the order's page say it: 'в кассе
+ * площадки «Х»' for one venue, 'в кассах площадок «Х», «Y»' for several (each named once).
+ */
+export function boxOfficePlace(venueNames: readonly string[]): string {
+  const names = [...new Set(venueNames)];
+  const quoted = names.map(quotedName).join(', ');
+  return names.length === 1 ? `в кассе площадки ${quoted}` : `в кассах площадок ${quoted}`;
+}

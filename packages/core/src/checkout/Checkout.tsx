@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio/react';
 import type { BasketState } from '../api/basket.js';
 import type { Http } from '../api/http.js';
 import type { BasketStore } from '../basket/store.js';
-import { type CheckoutState, checkoutReady, checkoutStep } from '../store/checkout-flow.js';
+import { type CheckoutState, checkoutReady, checkoutStep, type MobilePayment } from '../store/checkout-flow.js';
 import { type CheckoutOffer, choiceRules, chosenDelivery, karmaStopOn, offerOf } from '../store/checkout-offer.js';
 import { browserNavigation, type Navigation } from '../ui/navigation.js';
 import { GuestContacts } from './guest-fields.js';
@@ -30,6 +30,11 @@ export interface CheckoutProps {
   cookies?: () => string;
   /** Visitor id for extra[fingerprint]; false sends none. */
   fingerprint?: (() => Promise<string | undefined>) | false;
+  /**
+   * 4.8: on a phone, a guest's order is handed to this callback 5 s after it is placed (outside a
+   * partner's frame, not the phone maker's wallet), instead of the widget opening its payment.
+   */
+  paymentCallback?: (payment: MobilePayment) => void;
   /** How often the partner's pay flow panel asks whether the partner confirmed (default 3 s). */
   partnerPayPollMs?: number;
   /** Where a paid or failed payment leads when the session answer names no return URL. */

@@ -2,7 +2,7 @@
  * The promo code and gift card inputs (5.6, 8.4; controller store/codes.ts), with what is applied
  * as the server reports it (decision 0032).
  */
-import { formatPrice, GIFT_CARD_MASK } from '@partera/contract';
+import { formatPrice, GIFT_CARD_MASK, messages } from '@partera/contract';
 import { type ReactNode, useId } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { CheckoutOffer } from '../store/checkout-offer.js';
@@ -123,8 +123,8 @@ export function CodeInputs({
           {giftCardDisabled ? <p className="pt-code__warning">{giftCardDisabled}</p> : null}
           {offer.giftCard ? (
             <p className="pt-code__applied">
-              Подарочная карта {offer.giftCard.number}: оплачено {formatPrice(offer.giftCard.applied)}, остаток на карте{' '}
-              {formatPrice(offer.giftCard.balance)}
+              {/* 8.4's form variant, word for word; what the card pays is in the totals. */}
+              {messages.giftCardWillApply(formatPrice(offer.giftCard.balance, { sign: null }))}
             </p>
           ) : null}
         </CodeInput>

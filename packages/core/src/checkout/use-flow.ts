@@ -36,6 +36,7 @@ export function useCheckoutFlow(props: CheckoutProps) {
       },
       askPhoneConfirmation: (detail) => askHost(root.current, 'phone-confirmation-required', detail),
       pushkinTerms: () => askPushkinTerms(),
+      paymentCallback: props.paymentCallback,
       focus: (field) => root.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus(),
       promoDebounceMs: props.promoDebounceMs,
       giftCardDebounceMs: props.giftCardDebounceMs,

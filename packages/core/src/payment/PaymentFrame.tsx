@@ -7,8 +7,9 @@ import { type Navigation, siteAbsolute, siteOrigin, siteUrl } from '../ui/naviga
 import { listenProviderResult } from './messages.js';
 import type { PaymentStart, ReturnUrls } from './session.js';
 
-// The QR code's part loads only for an SBP order.
+// The QR code's part loads only for an SBP order, the acquirer's widget only where it is used.
 const SbpPayment = lazy(() => import('./SbpPayment.js').then((m) => ({ default: m.SbpPayment })));
+const CheckoutWidget = lazy(() => import('./CheckoutWidget.js').then((m) => ({ default: m.CheckoutWidget })));
 
 /** The frame the hosted card page is submitted into. */
 export const BANK_FRAME_NAME = 'pt-bank-frame';
@@ -37,8 +38,18 @@ export function PaymentFrame(props: PaymentFrameProps) {
       </Suspense>
     );
   }
+  if (start.kind === 'widget' && 'acquirer' in start) {
+    return (
+      <Suspense fallback={null}>
+        <CheckoutWidget widget={start.acquirer} http={props.http} navigation={props.navigation} />
+      </Suspense>
+    );
+  }
   return <BankFrame {...props} start={start} />;
 }
+
+/** The frames this page draws itself: the hosted card page, and the card widget's frame. */
+type FramedStart = Extract<PaymentStart, { kind: 'form' } | { kind: 'widget'; src: string }>;
 
 /**
  * The bank's card page inside the checkout. The hosted page gets the session map as a hidden
@@ -52,7 +63,7 @@ function BankFrame({
   navigation,
   fallbackUrls,
   frameName = BANK_FRAME_NAME,
-}: PaymentFrameProps & { start: Extract<PaymentStart, { kind: 'form' | 'widget' }> }) {
+}: PaymentFrameProps & { start: FramedStart }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -143,7 +154,7 @@ function BankFrame({
 /** The payment session id of a bank frame: the hosted page's mdOrder or the card widget's sessionId. */
 export function paymentSessionIdOf(start: PaymentStart): string | undefined {
   if (start.kind === 'form') return start.fields.mdOrder;
-  if (start.kind === 'widget')
+  if (start.kind === 'widget' && 'src' in start)
     return new URL(start.src, 'http://site.invalid').searchParams.get('sessionId') ?? undefined;
   return undefined;
 }

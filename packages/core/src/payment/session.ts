@@ -1,3 +1,4 @@
+import type { AcquirerCheckoutWidget } from '@partera/contract';
 import type { PaymentSessionAnswer } from '../api/orders.js';
 
 /** Where the checkout's pay and fail redirects lead after the bank frame reports. */
@@ -14,6 +15,8 @@ export type PaymentStart =
   | { kind: 'form'; action: string; method: 'get' | 'post'; fields: Record<string, string>; returnUrls: ReturnUrls }
   /** Card widget (provider 'widget'): a 300 px frame of the given url. */
   | { kind: 'widget'; src: string; returnUrls: ReturnUrls }
+  /** The acquirer's own checkout widget, rendered from its script on this page (decision 0045). */
+  | { kind: 'widget'; acquirer: AcquirerCheckoutWidget; returnUrls: ReturnUrls }
   /** Provider mts_pay (4.8): the partner's own pay flow takes the order; url goes to /pay/notifymts. */
   | { kind: 'partner'; url: string }
   /** Provider sbp (decision 0036): the order is paid by QR code; url is its /payment/sbp/{orderId}/. */
@@ -28,6 +31,10 @@ export const SBP_PROVIDER = 'sbp';
 export function paymentStartOf(answer: PaymentSessionAnswer): PaymentStart {
   if (answer.error !== 0) return { kind: 'error', message: answer.message };
   if (answer.redirectUrl) return { kind: 'redirect', url: answer.redirectUrl };
+  if (answer.widget) {
+    const { successUrl, failUrl } = answer.widget;
+    return { kind: 'widget', acquirer: answer.widget, returnUrls: { success: successUrl, fail: failUrl } };
+  }
   if (!answer.url) return { kind: 'error', message: answer.message };
   const method = answer.post && !answer.get ? 'post' : 'get';
   const fields = { ...(method === 'post' ? answer.post : answer.get) };

@@ -34,6 +34,7 @@ import {
 } from './checkout-offer.js';
 import { placeCheckoutOrder } from './checkout-order.js';
 import type { BonusPin } from './checkout-pin.js';
+import { type After, PUSHKIN_TERMS_NO_ANSWER, realAfter, termsWithin } from './checkout-terms.js';
 import { type CodesController, createCodes } from './codes.js';
 import { type CourierField, type CourierForm, createCourierForm } from './courier-form.js';
 import {
@@ -48,6 +49,13 @@ import {
 export type { DeliveryMethod, PaymentMethod };
 
 type SessionParams = Record<string, string | number | boolean>;
+
+/** What the host's callback of 4.8 receives: the order and its payment session to open. */
+export interface MobilePayment {
+  orderId: string | null;
+  url: string;
+  params: SessionParams;
+}
 
 /** The bank frame, or the partner's own pay flow with the params the session was opened with (4.8). */
 export type FrameStart =
@@ -100,8 +108,19 @@ export interface CheckoutDeps {
    * call `retry`; false when no host takes the request.
    */
   askPhoneConfirmation(detail: { code: number; message: string; retry: () => Promise<void> }): boolean;
-  /** 4.11: asks the parent page to agree to the culture card's terms; resolves true once it does. */
+  /**
+   * 4.11: asks the parent page to agree to the culture card's terms; resolves true once it does.
+   * One press waits PUSHKIN_TERMS_WAIT_MS for it (checkout-terms.ts).
+   */
   pushkinTerms?: () => Promise<boolean>;
+  /**
+   * 4.8: the host's callback for a guest's order on a phone (outside a partner's frame, not the
+   * phone maker's wallet): it runs ANONYMOUS_MOBILE_REDIRECT_DELAY_MS (5 s) after the order, with
+   * the order's payment session, instead of the widget opening the session itself.
+   */
+  paymentCallback?: (payment: MobilePayment) => void;
+  /** The clock of the checkout's waits (the terms question, the 5 s of 4.8); tests pass their own. */
+  after?: After;
   /** Moves the keyboard to the first failing field. */
   focus(field: GuestContactField | `courier-${CourierField}`): void;
   /** Overrides of the code inputs' delays (tests). */
@@ -165,6 +184,7 @@ export function metricCookies(): string {
 
 export function createCheckoutFlow(deps: CheckoutDeps): CheckoutFlow {
   const { http, navigation, notices } = deps;
+  const after = deps.after ?? realAfter;
   const basket = () => deps.basket.state;
   const offer = () => offerOf(basket());
   const guest = createGuestForm(http);
@@ -211,6 +231,9 @@ export function createCheckoutFlow(deps: CheckoutDeps): CheckoutFlow {
     stop,
     isGuest: () => basket().userIsGuest,
     isMobile: deps.isMobile,
+    isIframe: deps.isIframe,
+    paymentCallback: deps.paymentCallback,
+    after,
     payment: () => state.payment,
     askPhoneConfirmation: (detail) => deps.askPhoneConfirmation(detail),
     retry: () => pay(),
@@ -269,8 +292,13 @@ export function createCheckoutFlow(deps: CheckoutDeps): CheckoutFlow {
       }
     }
     if (payment === 'pushkin_card' && !state.pushkinTermsAgreed && deps.pushkinTerms) {
-      state.pushkinTermsAgreed = await deps.pushkinTerms();
-      if (!state.pushkinTermsAgreed) return false;
+      // 4.11, with a bounded wait: a parent that never answers does not keep the press locked.
+      const answer = await termsWithin(deps.pushkinTerms(), after, () => {
+        state.pushkinTermsAgreed = true;
+      });
+      if (answer === 'silent') notices.alert(PUSHKIN_TERMS_NO_ANSWER);
+      if (answer !== 'agreed') return false;
+      state.pushkinTermsAgreed = true;
     }
     if (payment === 'bonus' && !(await (await bonusPin()).confirm(pay))) return false;
     return true;
@@ -422,6 +450,7 @@ export function createCheckoutFlow(deps: CheckoutDeps): CheckoutFlow {
       navigation.reload();
     },
     dispose() {
+      handoff.dispose();
       codes.dispose();
       unsubscribe();
     },

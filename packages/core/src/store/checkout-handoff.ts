@@ -5,14 +5,22 @@
  * buyer's bank page on a phone; and a refused order's message, the phone hand-off of 113 and the
  * only-booking conflict of 623/624. Part of the checkout's controller (checkout-flow.ts).
  */
-import { ErrorCode, messageOr, messages, orderErrorAction, WALLET_METHODS } from '@partera/contract';
+import {
+  ANONYMOUS_MOBILE_REDIRECT_DELAY_MS,
+  ErrorCode,
+  messageOr,
+  messages,
+  orderErrorAction,
+  WALLET_METHODS,
+} from '@partera/contract';
 import type { Http } from '../api/http.js';
 import { type AnonymousOrderAnswer, openPaymentSession, orderIdOfUrl } from '../api/orders.js';
 import { type PaymentStart, paymentStartOf } from '../payment/session.js';
 import { type Navigation, siteUrl } from '../ui/navigation.js';
 import { proceedGiftCardFull } from './checkout-calls.js';
-import type { CheckoutNotices, CheckoutState } from './checkout-flow.js';
+import type { CheckoutNotices, CheckoutState, MobilePayment } from './checkout-flow.js';
 import { giftCardOrderId, orderUrlKind } from './checkout-order.js';
+import type { After } from './checkout-terms.js';
 
 type SessionParams = Record<string, string | number | boolean>;
 
@@ -25,6 +33,11 @@ export interface HandoffDeps {
   stop(): void;
   isGuest(): boolean;
   isMobile(): boolean;
+  /** In a partner's frame (where the partner's own pay flow, the experiment of 4.8, may run). */
+  isIframe: boolean;
+  /** The host's callback of 4.8 for a guest's order on a phone; see CheckoutDeps. */
+  paymentCallback?: (payment: MobilePayment) => void;
+  after: After;
   /** The payment method the order was placed with. */
   payment(): string | null;
   askPhoneConfirmation(detail: { code: number; message: string; retry: () => Promise<void> }): boolean;
@@ -36,6 +49,16 @@ export function createHandoff(deps: HandoffDeps) {
   const { http, navigation, notices, state, stop } = deps;
   /** An order whose session failed: a retry opens the session again instead of placing a second order. */
   let createdOrder: { url: string; params: SessionParams } | null = null;
+  /** Cancels the 5 s wait of 4.8 before the host's callback. */
+  let cancelCallback: (() => void) | null = null;
+
+  /**
+   * 4.8: a guest on a phone, outside a partner's frame and not paying by the phone maker's wallet,
+   * whose host gave a callback: the callback runs 5 s after the order (the processing countdown
+   * shows meanwhile) with the order's payment session; a later press opens that session here.
+   */
+  const callbackFor = (payment: string | null) =>
+    deps.isGuest() && deps.isMobile() && !deps.isIframe && payment !== 'apple_pay' ? deps.paymentCallback : undefined;
 
   /** A failed order (8.3): 638 is not shown; closing the alert of 620 and 630 reloads the page. */
   const showOrderError = (answer: { error: number; code?: number; message?: string }, fallback: string) => {
@@ -127,8 +150,23 @@ export function createHandoff(deps: HandoffDeps) {
       return;
     }
     createdOrder = { url: answer.url, params: answer.params ?? {} };
+    const callback = callbackFor(deps.payment());
+    if (callback) {
+      const payment: MobilePayment = { orderId: orderId ?? null, url: answer.url, params: answer.params ?? {} };
+      cancelCallback = deps.after(ANONYMOUS_MOBILE_REDIRECT_DELAY_MS, () => {
+        cancelCallback = null;
+        stop();
+        callback(payment);
+      });
+      return;
+    }
     await startSession(answer.url, answer.params ?? {});
   };
 
-  return { pending: () => createdOrder, startSession, afterOrder };
+  return {
+    pending: () => createdOrder,
+    startSession,
+    afterOrder,
+    dispose: () => cancelCallback?.(),
+  };
 }

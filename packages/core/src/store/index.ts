@@ -26,6 +26,7 @@ export {
   createCheckoutFlow,
   type DeliveryMethod,
   type FrameStart,
+  type MobilePayment,
   type PaymentMethod,
 } from './checkout-flow.js';
 export {
@@ -42,7 +43,12 @@ export {
 } from './checkout-offer.js';
 export { orderUrlKind, placeCheckoutOrder } from './checkout-order.js';
 export { type BonusPin, createBonusPin } from './checkout-pin.js';
-export { askPushkinTerms } from './checkout-terms.js';
+export {
+  type After,
+  askPushkinTerms,
+  PUSHKIN_TERMS_NO_ANSWER,
+  PUSHKIN_TERMS_WAIT_MS,
+} from './checkout-terms.js';
 export {
   type CodesController,
   createCodes,

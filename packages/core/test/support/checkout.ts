@@ -77,3 +77,25 @@ export function flowFor(state: BasketState, over: Partial<CheckoutDeps> = {}) {
   });
   return { flow, store, alerts, toasts, focused, navigation };
 }
+
+/** The checkout's clock (CheckoutDeps.after) in a test: the waits it asked for, fired by hand. */
+export function fakeAfter() {
+  const waits: { ms: number; run: () => void; cancelled: boolean }[] = [];
+  const after = (ms: number, run: () => void) => {
+    const wait = { ms, run, cancelled: false };
+    waits.push(wait);
+    return () => {
+      wait.cancelled = true;
+    };
+  };
+  /** The waits still pending, by their length. */
+  const pending = () => waits.filter((w) => !w.cancelled).map((w) => w.ms);
+  /** Ends every pending wait of that length, as if that much time had passed. */
+  const elapse = (ms: number) => {
+    for (const wait of waits.filter((w) => w.ms === ms && !w.cancelled)) {
+      wait.cancelled = true;
+      wait.run();
+    }
+  };
+  return { after, pending, elapse };
+}

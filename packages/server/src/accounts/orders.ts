@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { venueJoins } from '../db/venue-sql.js';
 import { orderBankPagePath, orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
 import { iso, performancePath, showPath } from '../services/catalogue/fragments.js';
+import { isETicketOrder } from '../tickets/completion.js';
 import { formatOrderNumber } from '../tickets/format.js';
 import type { TicketOrder } from '../tickets/query.js';
 
@@ -23,7 +24,10 @@ export const ORDER_STATUS_TEXT: Readonly<Record<AccountOrderStatus, string>> = {
   refunded: 'Возвращён',
 };
 
-/** A ticket issued for an item; its PDF only while the order is paid and the ticket not returned. */
+/**
+ * A ticket issued for an item; its PDF only for an e-ticket order, while it is paid and the ticket
+ * not returned (a box-office pickup or a courier hands printed tickets over: they have no PDF).
+ */
 export interface AccountOrderTicket {
   code: string;
   status: 'issued' | 'returned';
@@ -87,7 +91,7 @@ export interface AccountOrder {
   deliveryMethod: string;
   /** By the performance's start. */
   performances: AccountOrderPerformance[];
-  /** All issued tickets in one PDF, for a paid order that has any; with the order's token. */
+  /** All issued tickets in one PDF, for a paid e-ticket order that has any; with the order's token. */
   pdfUrl: string | null;
   /** The site's bank page, for an order awaiting payment ('new'); with the order's token. */
   payUrl: string | null;
@@ -230,7 +234,8 @@ export async function listAccountOrders(
 }
 
 function toAccountOrder(o: OrderRow & { id: number }, rows: ItemRow[]): AccountOrder {
-  const paid = o.status === 'paid';
+  // Only an e-ticket order's tickets are PDFs (tickets/completion.ts); the others' links would 404.
+  const pdfs = o.status === 'paid' && isETicketOrder({ deliveryMethod: o.delivery_method });
   const performances = new Map<number, AccountOrderPerformance>();
   const items = new Map<number, AccountOrderItem>();
   let issued = 0;
@@ -272,7 +277,7 @@ function toAccountOrder(o: OrderRow & { id: number }, rows: ItemRow[]): AccountO
       performance.items.push(item);
     }
     if (r.code !== null && r.ticket_status !== null) {
-      const printable = paid && r.ticket_status === 'issued';
+      const printable = pdfs && r.ticket_status === 'issued';
       if (printable) issued++;
       item.tickets.push({
         code: r.code,

@@ -477,7 +477,12 @@ export async function deleteAccount(
           OR lower(target) = ANY($3::text[])`,
       [who.userId, sessionIds, contacts.map((c) => c.toLowerCase())],
     );
-    await tx.query(`UPDATE orders SET status = 'cancelled' WHERE user_id = $1 AND status = 'new'`, [who.userId]);
+    // At the app's clock: the codes' release trigger (migration 0027) gives a gift card's amount
+    // back at cancelled_at.
+    await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = $2 WHERE user_id = $1 AND status = 'new'`, [
+      who.userId,
+      now,
+    ]);
     const orders = await tx.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [who.userId]);
     const orderIds = orders.rows.map((o) => o.id);
     await tx.query(

@@ -88,11 +88,20 @@ export async function confirmPhone(
   if (!checked.ok) return checked;
   if (checked.userId !== who.userId) return { ok: false, reason: 'none' };
   try {
-    await deps.db.query('UPDATE users SET phone = $2, phone_country = $3, phone_confirmed = true WHERE id = $1', [
-      who.userId,
-      number,
-      country,
-    ]);
+    // A new number: the bonus PINs checked in any of the account's sessions proved the old one, and
+    // so did the other sessions' phone checks; they lapse (an order placed on them answers 113).
+    await deps.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE sessions SET bonus_pin_at = NULL, phone_checked_at = CASE WHEN id = $2 THEN phone_checked_at END
+          WHERE user_id = $1 AND EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND u.phone IS DISTINCT FROM $3)`,
+        [who.userId, who.sessionId, number],
+      );
+      await tx.query('UPDATE users SET phone = $2, phone_country = $3, phone_confirmed = true WHERE id = $1', [
+        who.userId,
+        number,
+        country,
+      ]);
+    });
   } catch (err) {
     // Another account confirmed the number between the send and the check (unique_violation).
     if ((err as { code?: string }).code === '23505') return { ok: false, reason: 'taken' };

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@partera/contract';
+import { boxOfficePlace, escapeHtml, quotedName } from '@partera/contract';
 import { absoluteUrl, orderCompletePath, ticketPdfPath } from '../payments/urls.js';
 import { formatDateTime, formatRoubles } from '../tickets/format.js';
 import type { TicketOrder, TicketView } from '../tickets/query.js';
@@ -14,8 +14,9 @@ export interface MailContext {
 
 const e = escapeHtml;
 
+/** Names in «» quotes, each once; a name with quotes of its own keeps them (quotedName). */
 function quoted(names: string[]): string {
-  return [...new Set(names)].map((n) => `«${n}»`).join(', ');
+  return [...new Set(names)].map(quotedName).join(', ');
 }
 
 function greeting(order: Pick<TicketOrder, 'firstName'>): string {
@@ -23,7 +24,7 @@ function greeting(order: Pick<TicketOrder, 'firstName'>): string {
 }
 
 function ticketLine(t: TicketView): string {
-  return `«${t.showName}», ${formatDateTime(t.performanceDate, t.timeZone)}, ${t.buildingName}, ${t.hallName}, ${describePlace(t)} — ${formatRoubles(t.price)}, код билета ${t.code}`;
+  return `${quotedName(t.showName)}, ${formatDateTime(t.performanceDate, t.timeZone)}, ${t.buildingName}, ${t.hallName}, ${describePlace(t)} — ${formatRoubles(t.price)}, код билета ${t.code}`;
 }
 
 export function layout(body: string): string {
@@ -49,8 +50,7 @@ const AT_BOX_OFFICE = new Set(['booking_card', 'booking_cash']);
  */
 function handOver(order: TicketOrder, tickets: TicketView[]): { text: string; attach: boolean } {
   if (AT_BOX_OFFICE.has(order.deliveryMethod)) {
-    const venues = [...new Set(tickets.map((t) => t.buildingName))];
-    const where = venues.length === 1 ? `в кассе площадки ${quoted(venues)}` : `в кассах площадок ${quoted(venues)}`;
+    const where = boxOfficePlace(tickets.map((t) => t.buildingName));
     return {
       text: `Билеты ждут вас ${where}: назовите кассиру номер заказа № ${order.number} и фамилию покупателя.`,
       attach: false,
@@ -91,7 +91,7 @@ export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: Tick
   const rows = tickets
     .map(
       (t) => `<tr>
-<td style="padding:8px 0;border-top:1px solid #eaecf0"><b>«${e(t.showName)}»</b><br>${e(formatDateTime(t.performanceDate, t.timeZone))}, ${e(t.buildingName)}, ${e(t.hallName)}<br>${e(describePlace(t))}<br><span style="color:#667085">Код билета ${e(t.code)}</span></td>
+<td style="padding:8px 0;border-top:1px solid #eaecf0"><b>${e(quotedName(t.showName))}</b><br>${e(formatDateTime(t.performanceDate, t.timeZone))}, ${e(t.buildingName)}, ${e(t.hallName)}<br>${e(describePlace(t))}<br><span style="color:#667085">Код билета ${e(t.code)}</span></td>
 <td style="padding:8px 0 8px 12px;border-top:1px solid #eaecf0;text-align:right;white-space:nowrap">${e(formatRoubles(t.price))}</td>
 </tr>`,
     )
@@ -144,7 +144,7 @@ export function refundEmail(
     `${why} Мы автоматически вернули ${formatRoubles(opts.amount)} на карту, с которой вы платили за заказ № ${order.number}.`,
     'Деньги поступят на карту в течение нескольких дней: срок зависит от вашего банка.',
     ...(links.length > 0 && opts.reason === 'places-taken'
-      ? ['', 'Выбрать другие места:', ...links.map((l) => `«${l.name}»: ${l.url}`)]
+      ? ['', 'Выбрать другие места:', ...links.map((l) => `${quotedName(l.name)}: ${l.url}`)]
       : []),
     '',
     supportText(ctx),
@@ -154,7 +154,7 @@ export function refundEmail(
 <p>Деньги поступят на карту в течение нескольких дней: срок зависит от вашего банка.</p>
 ${
   links.length > 0 && opts.reason === 'places-taken'
-    ? `<p>Выбрать другие места: ${links.map((l) => `<a href="${e(l.url)}" style="color:#1f57c7">«${e(l.name)}»</a>`).join(', ')}</p>`
+    ? `<p>Выбрать другие места: ${links.map((l) => `<a href="${e(l.url)}" style="color:#1f57c7">${e(quotedName(l.name))}</a>`).join(', ')}</p>`
     : ''
 }
 <p style="color:#667085;font-size:13px">${e(supportText(ctx))}</p>`);

@@ -3,7 +3,9 @@
  * acquirer plugs in behind the same five operations, and nothing else in the server changes.
  */
 
+import type { AcquirerCheckoutWidget } from '@partera/contract';
 import type { SettlementMethod, VatCode } from '../config.js';
+import type { Queryable } from '../db/index.js';
 
 /** One line of a 54-ФЗ receipt (receipt.ts builds them); every amount in kopecks. */
 export interface ReceiptItem {
@@ -36,6 +38,11 @@ export interface PaymentOrder {
   description: string;
   /** The order's tickets and gifts as receipt lines adding up to `amount`. */
   receipt: Receipt;
+  /**
+   * Where a provider reads the shop's ledger while registering (its earlier attempts, decision
+   * 0045): the caller's transaction when the caller holds one; the provider's own handle otherwise.
+   */
+  ledger?: Queryable;
 }
 
 /** Where the bank sends the buyer back: both absolute, supplied by the server. */
@@ -69,7 +76,7 @@ export type PaymentStart =
       method: 'GET' | 'POST';
       fields: Record<string, string>;
     }
-  | { kind: 'widget'; paymentId: string; widget: CardWidgetConfig }
+  | { kind: 'widget'; paymentId: string; widget: CardWidgetConfig | AcquirerCheckoutWidget }
   | { kind: 'partner-app'; paymentId: string };
 
 /** An incoming provider request, as the HTTP layer received it. */

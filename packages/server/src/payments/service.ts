@@ -5,6 +5,7 @@ import type { Database, Queryable, Transaction } from '../db/index.js';
 import { type MailContext, type RefundReason, refundEmail, ticketsEmail } from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { sellOrderHolds } from '../services/holds/sale.js';
+import { paymentInProgress, rememberPaymentStart } from '../services/orders/in-progress.js';
 import type { NotifySecretKey } from '../services/partners/index.js';
 import { issueOrderTickets } from '../tickets/issue.js';
 import { loadOrder, loadOrderTickets, type TicketOrder } from '../tickets/query.js';
@@ -99,38 +100,51 @@ export async function startPaymentSession(
   }
   const provider = deps.providers.default;
   if (!provider) return { error: 1, message: PAYMENT_MESSAGES.unavailable };
-
-  let start: Awaited<ReturnType<PaymentProvider['createSession']>>;
-  try {
-    start = await provider.createSession(await paymentOrderOf(deps.db, order, deps.config.payments.receipt), urls);
-  } catch (err) {
-    // The acquirer refused (its error answer) or did not answer: nothing was recorded, and the
-    // buyer may try again, which registers a new attempt.
-    if (!(err instanceof AcquirerError)) throw err;
-    deps.log?.warn({ provider: provider.name, error: err.message }, 'payment registration failed');
-    return { error: 1, message: PAYMENT_MESSAGES.acquirerFailed };
-  }
-  // A partner's pay flow is never the default provider (registry.ts): only a misconfiguration gets here.
-  if (start.kind === 'partner-app') return { error: 1, message: PAYMENT_MESSAGES.unavailable };
-  await recordPayment(deps.db, {
-    id: start.paymentId,
-    orderId: order.id,
-    provider: provider.name,
-    amount: order.total,
-    now: deps.clock.now(),
+  // One registration per order at a time (decision 0047): a second tab's call waits for the
+  // order's lock, then answers the payment the first one registered while it is at the acquirer.
+  // The acquirer's HTTP call holds the lock, as the SBP registration's does (decision 0036).
+  return deps.db.transaction(async (tx): Promise<PaymentSessionAnswer> => {
+    await tx.query('SELECT id FROM orders WHERE id = $1 FOR NO KEY UPDATE', [order.id]);
+    const inProgress = await paymentInProgress(tx, order.id, deps.clock.now());
+    if (inProgress?.start && inProgress.provider === provider.name && inProgress.amount === order.total) {
+      return inProgress.start as PaymentSessionAnswer;
+    }
+    let start: Awaited<ReturnType<PaymentProvider['createSession']>>;
+    try {
+      // The provider reads its earlier attempts through this transaction (decision 0045).
+      const paymentOrder = { ...(await paymentOrderOf(tx, order, deps.config.payments.receipt)), ledger: tx };
+      start = await provider.createSession(paymentOrder, urls);
+    } catch (err) {
+      // The acquirer refused (its error answer) or did not answer: nothing was recorded, and the
+      // buyer may try again, which registers a new attempt.
+      if (!(err instanceof AcquirerError)) throw err;
+      deps.log?.warn({ provider: provider.name, error: err.message }, 'payment registration failed');
+      return { error: 1, message: PAYMENT_MESSAGES.acquirerFailed };
+    }
+    // A partner's pay flow is never the default provider (registry.ts): only a misconfiguration gets here.
+    if (start.kind === 'partner-app') return { error: 1, message: PAYMENT_MESSAGES.unavailable };
+    await recordPayment(tx, {
+      id: start.paymentId,
+      orderId: order.id,
+      provider: provider.name,
+      amount: order.total,
+      now: deps.clock.now(),
+    });
+    const answer: PaymentSessionAnswer =
+      start.kind === 'widget'
+        ? // The card widget (3.16) is configured from this answer; `widget` is an extension field.
+          ({ error: 0, provider: provider.name, widget: start.widget } as PaymentSessionAnswer)
+        : {
+            error: 0,
+            url: start.url,
+            provider: provider.name,
+            ...(start.method === 'GET' ? { get: start.fields } : { post: start.fields }),
+            // The acquirer's page refuses to be framed: the checkout opens it in the top window.
+            ...(provider.topWindow ? { target: 'top' as const } : {}),
+          };
+    await rememberPaymentStart(tx, start.paymentId, answer);
+    return answer;
   });
-  if (start.kind === 'widget') {
-    // The card widget (3.16) is configured from this answer; `widget` is an extension field.
-    return { error: 0, provider: provider.name, widget: start.widget } as PaymentSessionAnswer;
-  }
-  return {
-    error: 0,
-    url: start.url,
-    provider: provider.name,
-    ...(start.method === 'GET' ? { get: start.fields } : { post: start.fields }),
-    // The acquirer's page refuses to be framed: the checkout opens it in the top window.
-    ...(provider.topWindow ? { target: 'top' as const } : {}),
-  };
 }
 
 /**
@@ -254,7 +268,7 @@ async function settleSuccess(
 
   const sale = await sellOrderHolds(tx, payment.order_id, now);
   if (!sale.ok) {
-    await tx.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [payment.order_id]);
+    await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = $2 WHERE id = $1`, [payment.order_id, now]);
     return refund(deps, tx, provider, payment, order, mail, 'places-taken', now);
   }
 

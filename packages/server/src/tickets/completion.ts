@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Queryable } from '../db/index.js';
+import { venueJoins } from '../db/venue-sql.js';
 import { orderBankPagePath, orderTicketsPdfPath, ticketPdfPath } from '../payments/urls.js';
 import { loadOrder, loadOrderTickets, loadTicketByCode, type TicketOrder, tokenMatches } from './query.js';
 import { storedTicketsPdf } from './stored-pdf.js';
@@ -20,7 +21,41 @@ export interface CompletionTicket {
   price: number;
   /** Gifts that come with the ticket, collected at the venue. */
   gifts: number;
-  pdfUrl: string;
+  /** The e-ticket's PDF; null for printed tickets (a box-office pickup, a courier): see handOver. */
+  pdfUrl: string | null;
+}
+
+/** A venue whose box office hands over (and, for a cash booking, sells) the order's tickets. */
+export interface PickupVenue {
+  name: string;
+  address: string;
+}
+
+/**
+ * How the order's tickets reach the buyer (hall-basket-checkout.md 4.5, 4.12; the tickets e-mail
+ * says the same): e-tickets are PDFs to download; a box-office pickup's and a courier's tickets
+ * are printed, so the page offers no PDF and says where and when to get them instead.
+ */
+export type HandOver =
+  | { kind: 'eticket' }
+  | {
+      kind: 'boxOffice';
+      /** A cash booking: paid at the box office when the tickets are collected. */
+      payThere: boolean;
+      venues: PickupVenue[];
+      /** ISO 8601: a cash booking's deadline, else the start of the order's first performance. */
+      until: string;
+      /** IANA zone of the first venue's city, to show `until` in. */
+      timeZone: string;
+    }
+  | { kind: 'courier'; address: string; metroName: string | null };
+
+/** Deliveries whose tickets wait at the venue's box office (4.5: 'self' with cash or card). */
+const AT_BOX_OFFICE: ReadonlySet<string> = new Set(['booking_cash', 'booking_card']);
+
+/** Only an e-ticket order's tickets are PDFs; the others are printed and handed over. */
+export function isETicketOrder(order: Pick<TicketOrder, 'deliveryMethod'>): boolean {
+  return !AT_BOX_OFFICE.has(order.deliveryMethod) && order.deliveryMethod !== 'courier';
 }
 
 /** What the site's /order/complete/ page shows. Money in kopecks. */
@@ -46,6 +81,38 @@ export interface OrderCompletion {
   cashbackPartner: { name: string; percent: number } | null;
   /** The order's own bank page, to pay again while it is unpaid; null once it cannot be paid. */
   payAgainUrl: string | null;
+  handOver: HandOver;
+}
+
+/** Where and until when a box-office order's tickets are collected (its venues, from its items). */
+async function boxOfficeHandOver(q: Queryable, orderId: number, cash: boolean): Promise<HandOver> {
+  const r = await q.query<{ name: string; address: string; starts_at: Date; timezone: string; pay_by: Date | null }>(
+    `SELECT b.name, b.address, min(pf.starts_at) AS starts_at, c.timezone, o.pay_by
+       FROM orders o JOIN order_items oi ON oi.order_id = o.id JOIN performances pf ON pf.id = oi.performance_id
+       ${venueJoins('pf')}
+      WHERE o.id = $1
+      GROUP BY b.id, b.name, b.address, c.timezone, o.pay_by ORDER BY min(pf.starts_at), b.id`,
+    [orderId],
+  );
+  const first = r.rows[0];
+  const until = cash && first?.pay_by ? first.pay_by : (first?.starts_at ?? new Date(0));
+  return {
+    kind: 'boxOffice',
+    payThere: cash,
+    venues: r.rows.map((v) => ({ name: v.name, address: v.address })),
+    until: new Date(until).toISOString(),
+    timeZone: first?.timezone ?? 'Europe/Moscow',
+  };
+}
+
+function handOverOf(q: Queryable, order: TicketOrder): Promise<HandOver> | HandOver {
+  if (AT_BOX_OFFICE.has(order.deliveryMethod)) {
+    return boxOfficeHandOver(q, order.id, order.deliveryMethod === 'booking_cash');
+  }
+  if (order.deliveryMethod === 'courier') {
+    return { kind: 'courier', address: order.courier?.address ?? '', metroName: order.courier?.metroName || null };
+  }
+  return { kind: 'eticket' };
 }
 
 /**
@@ -71,6 +138,7 @@ export async function getOrderCompletion(
     [orderId],
   );
   const cashback = partner.rows[0];
+  const eticket = isETicketOrder(order);
   return {
     order: {
       id: order.id,
@@ -95,12 +163,17 @@ export async function getOrderCompletion(
       place: t.place,
       price: t.price,
       gifts: t.gifts,
-      pdfUrl: ticketPdfPath(t.code, order.accessToken),
+      pdfUrl: eticket ? ticketPdfPath(t.code, order.accessToken) : null,
     })),
-    allTicketsPdfUrl: tickets.length > 0 ? orderTicketsPdfPath(order.id, order.accessToken) : null,
+    allTicketsPdfUrl: eticket && tickets.length > 0 ? orderTicketsPdfPath(order.id, order.accessToken) : null,
     lastPayment: last ? { status: last.status, declineReason: last.decline_reason } : null,
     cashbackPartner: cashback ? { name: cashback.name, percent: cashback.cashback_percent } : null,
-    payAgainUrl: order.status === 'new' ? orderBankPagePath(order.id, order.accessToken) : null,
+    // A cash booking is paid at the box office, never through the bank.
+    payAgainUrl:
+      order.status === 'new' && order.deliveryMethod !== 'booking_cash'
+        ? orderBankPagePath(order.id, order.accessToken)
+        : null,
+    handOver: await handOverOf(deps.db, order),
   };
 }
 
@@ -108,7 +181,8 @@ export type TicketPdfResult = { ok: true; pdf: Buffer; filename: string } | { ok
 
 /**
  * The one answer for every PDF that cannot be had: no such ticket or order, a returned ticket, no
- * issued tickets, a missing or wrong token. Telling 'exists, wrong token' apart (it was a 403)
+ * issued tickets, a missing or wrong token, a printed ticket (a box-office pickup, a courier's:
+ * the paper ticket is the ticket, no PDF copy of it exists). Telling 'exists, wrong token' apart (it was a 403)
  * let anyone enumerate which order numbers and ticket codes exist.
  */
 export const PDF_NOT_FOUND = {
@@ -136,7 +210,7 @@ export async function ticketPdf(deps: PdfDeps, code: string, token: string | und
   const found = await loadTicketByCode(deps.db, code);
   if (found?.ticket.status !== 'issued') return PDF_NOT_FOUND;
   const order = await loadOrder(deps.db, found.orderId);
-  if (!order || !tokenMatches(order, token)) return PDF_NOT_FOUND;
+  if (!order || !tokenMatches(order, token) || !isETicketOrder(order)) return PDF_NOT_FOUND;
   const pdf = await storedTicketsPdf(deps.db, {
     orderId: order.id,
     scope: found.ticket.code,
@@ -153,7 +227,7 @@ export async function orderTicketsPdf(
   token: string | undefined,
 ): Promise<TicketPdfResult> {
   const order = await loadOrder(deps.db, orderId);
-  if (!order || !tokenMatches(order, token)) return PDF_NOT_FOUND;
+  if (!order || !tokenMatches(order, token) || !isETicketOrder(order)) return PDF_NOT_FOUND;
   const tickets = await loadOrderTickets(deps.db, orderId);
   if (tickets.length === 0) return PDF_NOT_FOUND;
   const pdf = await storedTicketsPdf(deps.db, {

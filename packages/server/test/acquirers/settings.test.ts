@@ -60,6 +60,20 @@ describe('payment settings', () => {
       secretKey: YOOKASSA.YOOKASSA_SECRET_KEY,
       apiUrl: 'https://api.yookassa.ru/v3',
       notifyIps: [],
+      confirmation: 'redirect',
+      widgetUrl: 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js',
+    });
+    const embedded = loadConfig({ ...YOOKASSA, YOOKASSA_CONFIRMATION: 'embedded' }).payments.yookassa;
+    expect(embedded?.confirmation).toBe('embedded');
+    expect(refusal({ ...YOOKASSA, YOOKASSA_CONFIRMATION: 'popup' })).toMatch(/YOOKASSA_CONFIRMATION must be one of/);
+    expect(refusal({ ...PROD, ...YOOKASSA, YOOKASSA_WIDGET_URL: 'http://cdn.test/w.js' })).toMatch(
+      /YOOKASSA_WIDGET_URL must be an https address/,
+    );
+    expect(
+      loadConfig({ ...SBER, SBER_PAGE_URL: 'https://3dsec.sberbank.ru/payment/merchants/shop/payment_ru.html' })
+        .payments.sber,
+    ).toMatchObject({
+      pageUrl: 'https://3dsec.sberbank.ru/payment/merchants/shop/payment_ru.html',
     });
     expect(payments.tbank?.apiUrl).toBe('https://securepay.tinkoff.ru/v2');
     expect(payments.sber?.apiUrl).toBe('https://securepayments.sberbank.ru/payment/rest');

@@ -76,7 +76,7 @@ describeEachDatabase('T-Bank', (get) => {
     expect(init).toMatchObject({
       TerminalKey: TERMINAL.terminalKey,
       Amount: 500_000,
-      OrderId: expect.stringMatching(new RegExp(`^${orderId}-[0-9a-f]{12}$`)),
+      OrderId: `${orderId}-1`,
       Description: `Билеты, заказ № ${orderId}`,
       PayType: 'O',
       SuccessURL: expect.stringContaining(`/order/complete/?orderId=${orderId}&token=`),
@@ -95,18 +95,35 @@ describeEachDatabase('T-Bank', (get) => {
     ]);
   });
 
-  it('gives each attempt its own OrderId; an Init whose answer was lost is never handed to the buyer', async () => {
+  it('resumes an Init whose answer was lost: CheckOrder finds it, it is cancelled unseen, and one payment settles', async () => {
     const f = await createHallFixture(db());
-    s.sim.server.interceptNext('drop');
+    s.sim.server.interceptNext('drop', '/Init');
     const lost = await startPayment(s.app, [f.seats[0]!]);
     expect(lost.session).toEqual({ error: 1, message: ACQUIRER_FAILED });
     const orphan = s.sim.calls('Init').at(-1)!;
+    expect(orphan.OrderId).toBe(`${lost.orderId}-1`);
 
+    // The buyer tries again: the same number is asked first and its payment found unrecorded. Its
+    // card page cannot be asked again, so it is cancelled (nobody had it) and the next number paid.
     const again = (await lost.b.post(`/payment/session/${lost.orderId}/`, {})).json();
     expect(again).toMatchObject({ error: 0, provider: 'tbank' });
+    expect(
+      s.sim
+        .calls('CheckOrder')
+        .slice(-2)
+        .map((c) => c.OrderId),
+    ).toEqual([`${lost.orderId}-1`, `${lost.orderId}-2`]);
+    const atBank = [...s.sim.payments.values()].filter((p) => p.OrderId.startsWith(`${lost.orderId}-`));
+    expect(atBank.map((p) => [p.OrderId, p.Status])).toEqual([
+      [`${lost.orderId}-1`, 'CANCELED'],
+      [`${lost.orderId}-2`, 'NEW'],
+    ]);
     const retried = s.sim.payments.get(paymentIdOf(again))!;
-    expect(retried.OrderId).not.toBe(orphan.OrderId);
     expect((await orderBooks(db(), lost.orderId)).payments.map((p) => p.id)).toEqual([String(retried.PaymentId)]);
+    s.sim.pay(String(retried.PaymentId));
+    expect(await notify(s.app, 'tbank', s.sim.notification(String(retried.PaymentId)))).toEqual(OK);
+    expect(await notify(s.app, 'tbank', s.sim.notification(String(retried.PaymentId)))).toEqual(OK);
+    await expectPaidOnce(db(), lost.orderId, 1);
   });
 
   it('pays the order on a notification whose Token verifies, answering OK; a repeated one is applied once', async () => {
@@ -212,10 +229,10 @@ describeEachDatabase('T-Bank', (get) => {
 
   it('tells the buyer the spec’s message, never a 5xx, when T-Bank refuses', async () => {
     const f = await createHallFixture(db());
-    s.sim.server.interceptNext({
-      status: 200,
-      json: { Success: false, ErrorCode: '308', Message: 'Неверные параметры', Details: 'Receipt' },
-    });
+    s.sim.server.interceptNext(
+      { status: 200, json: { Success: false, ErrorCode: '308', Message: 'Неверные параметры', Details: 'Receipt' } },
+      '/Init',
+    );
     const refused = await startPayment(s.app, [f.seats[0]!]);
     expect(refused.session).toEqual({ error: 1, message: ACQUIRER_FAILED });
     expect((await orderBooks(db(), refused.orderId)).payments).toEqual([]);

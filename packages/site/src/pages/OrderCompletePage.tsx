@@ -4,6 +4,7 @@ import type { OrderCompletion } from '@partera/server';
 import { type SiteChrome, withSession } from './chrome.js';
 import { price } from './format.js';
 import { Layout, NO_FEE_PHRASE } from './Layout.js';
+import { BookingPlaced, HandOverNote } from './OrderCompleteHandOver.js';
 import { CompleteExtras, PayAgain, TicketList } from './OrderCompleteParts.js';
 
 export interface CompleteData {
@@ -18,13 +19,17 @@ export interface CompleteData {
   token?: string | null;
 }
 
-/** What the page says about the order, from its status and its latest payment. */
-export type CompletionState = 'paid' | 'processing' | 'declined' | 'cancelled' | 'refunded';
+/**
+ * What the page says about the order, from its status and its latest payment; 'booking': a cash
+ * booking, placed and waiting to be paid at the box office (no bank is involved).
+ */
+export type CompletionState = 'paid' | 'booking' | 'processing' | 'declined' | 'cancelled' | 'refunded';
 
 export function completionState(c: OrderCompletion): CompletionState {
   if (c.order.status === 'paid') return 'paid';
   if (c.order.status === 'cancelled') return 'cancelled';
   if (c.order.status === 'refunded') return 'refunded';
+  if (c.handOver.kind === 'boxOffice' && c.handOver.payThere) return 'booking';
   return c.lastPayment?.status === 'declined' ? 'declined' : 'processing';
 }
 
@@ -50,9 +55,12 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
                 Спасибо за покупку!
               </h1>
               <p className="complete__lead">
-                Заказ № <strong>{order.number}</strong> оплачен. Билеты отправлены на <strong>{order.email}</strong>.
+                Заказ № <strong>{order.number}</strong> оплачен.{' '}
+                {completion.handOver.kind === 'eticket' ? 'Билеты отправлены на' : 'Письмо с заказом отправлено на'}{' '}
+                <strong>{order.email}</strong>.
               </p>
               <TicketList tickets={completion.tickets} timeZone={data.timeZone} />
+              <HandOverNote handOver={completion.handOver} orderNumber={order.number} />
               <div className="complete__actions">
                 {completion.allTicketsPdfUrl ? (
                   <a className="button button--large" href={completion.allTicketsPdfUrl} download="">
@@ -68,6 +76,8 @@ export function OrderCompletePage({ data }: { data: CompleteData }) {
                 {price(order.total)}. {NO_FEE_PHRASE}.
               </p>
             </>
+          ) : state === 'booking' ? (
+            <BookingPlaced completion={completion} urlSession={chrome.urlSession} />
           ) : state === 'processing' ? (
             <>
               <h1 id="complete-title" className="page-title">

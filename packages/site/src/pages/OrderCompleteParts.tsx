@@ -12,7 +12,7 @@ export const COMPLETE_LINKS = {
   userAgreement: '/landing/useragreement/',
 } as const;
 
-/** The tickets with their gifts (collected at the venue: the PDF names them too). */
+/** The tickets with their gifts (collected at the venue: the PDF names them too); an e-ticket's PDF to download. */
 export function TicketList({ tickets, timeZone }: { tickets: CompletionTicket[]; timeZone: string }) {
   return (
     <ul className="tickets" aria-label="Билеты">
@@ -35,14 +35,16 @@ export function TicketList({ tickets, timeZone }: { tickets: CompletionTicket[];
               </span>
             ) : null}
           </span>
-          <a
-            className="button button--small button--outline"
-            href={t.pdfUrl}
-            download=""
-            aria-label={`Скачать билет: ${t.sectionName}${t.row ? `, ряд ${t.row}` : ''}${t.place ? `, место ${t.place}` : ''}`}
-          >
-            Скачать билет
-          </a>
+          {t.pdfUrl ? (
+            <a
+              className="button button--small button--outline"
+              href={t.pdfUrl}
+              download=""
+              aria-label={`Скачать билет: ${t.sectionName}${t.row ? `, ряд ${t.row}` : ''}${t.place ? `, место ${t.place}` : ''}`}
+            >
+              Скачать билет
+            </a>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from '@partera/server';
+import { contentSecurityPolicy, type ServerConfig } from '@partera/server';
 
 /**
  * The Content-Security-Policy of the site's pages. What the pages hold, and why each source:
@@ -25,6 +25,14 @@ import { contentSecurityPolicy } from '@partera/server';
  * - frame-src and form-action: the checkout submits the bank form into its frame. The built-in
  *   sandbox bank is served by this same server (/sandbox-bank/), so 'self'; a provider whose
  *   hosted page lives elsewhere adds its origin to PAYMENT_PAGE_SOURCES.
+ * - YooKassa's checkout widget (decision 0045), only when the deployment takes card payments
+ *   with it (PAYMENT_PROVIDER=yookassa, YOOKASSA_CONFIRMATION=embedded): the checkout loads the
+ *   widget's script (YOOKASSA_WIDGET_URL) and the script renders YooKassa's payment form in a
+ *   frame served from the script's own origin (https://yookassa.ru for YooKassa's script), so
+ *   that one origin is added to script-src and frame-src, and nothing else: what the form frames
+ *   in turn (3-D Secure, a bank's page) is governed by YooKassa's own policy, not this one. The
+ *   checkout can open on any page that holds a basket, and the policy is one for the whole site,
+ *   so the origin is allowed site-wide; any other deployment allows neither.
  * - object-src 'none', base-uri 'none': no plugins, and no injected <base> redirects the
  *   relative script URLs.
  * - frame-ancestors: this site and the registered partners' origins (as before), appended by
@@ -32,15 +40,26 @@ import { contentSecurityPolicy } from '@partera/server';
  */
 export const PAYMENT_PAGE_SOURCES: readonly string[] = ["'self'"];
 
-export function sitePagePolicy(frameAncestors: string, tileSources: readonly string[] = []): string {
+/** The origin of YooKassa's checkout widget when the deployment pays by it; none otherwise. */
+export function paymentWidgetSources(payments: Pick<ServerConfig['payments'], 'provider' | 'yookassa'>): string[] {
+  const yookassa = payments.yookassa;
+  if (payments.provider !== 'yookassa' || yookassa?.confirmation !== 'embedded' || !yookassa.widgetUrl) return [];
+  return [new URL(yookassa.widgetUrl).origin];
+}
+
+export function sitePagePolicy(
+  frameAncestors: string,
+  tileSources: readonly string[] = [],
+  widgetSources: readonly string[] = [],
+): string {
   const own = contentSecurityPolicy({
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...widgetSources],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...tileSources],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    'frame-src': PAYMENT_PAGE_SOURCES,
+    'frame-src': [...PAYMENT_PAGE_SOURCES, ...widgetSources],
     'form-action': PAYMENT_PAGE_SOURCES,
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

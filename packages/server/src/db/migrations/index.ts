@@ -23,6 +23,7 @@ import search from './0023_search.js';
 import showShares from './0024_show_shares.js';
 import showSocialProof from './0025_show_social_proof.js';
 import boxOfficeDivisions from './0026_box_office_divisions.js';
+import oneOrderPerBasket from './0027_one_order_per_basket.js';
 
 export interface Migration {
   version: string;
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   { version: '0024_show_shares', sql: showShares },
   { version: '0025_show_social_proof', sql: showSocialProof },
   { version: '0026_box_office_divisions', sql: boxOfficeDivisions },
+  { version: '0027_one_order_per_basket', sql: oneOrderPerBasket },
 ];

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { ReceiptSettings, SberSettings, TaxSystem, VatCode } from '../../config.js';
 import type { Queryable } from '../../db/index.js';
+import { registerOnce } from '../acquirers/attempts.js';
 import { AcquirerError, callAcquirer, pageUrlOf, redirectTo } from '../acquirers/http.js';
 import { refundOnce } from '../acquirers/refund-guard.js';
 import type {
@@ -16,6 +16,9 @@ import type {
   Receipt,
   ReceiptItem,
   ReturnUrls,
+  SbpStart,
+  WalletOutcome,
+  WalletToken,
 } from '../provider.js';
 import { refundReceipt } from '../receipt.js';
 import { REFUND_MESSAGES } from '../refunds.js';
@@ -28,10 +31,17 @@ import { sberChecksumMatches } from './checksum.js';
  *
  * - register.do {orderNumber, amount in kopecks, returnUrl, failUrl, description, email,
  *   orderBundle (the receipt's cartItems), taxSystem} answers orderId (the payment's id here) and
- *   formUrl. orderNumber is unique per registration, so each attempt to pay an order is a number
- *   of its own (the order number and a random part): a second attempt never meets "order already
- *   processed". A register whose answer was lost is not sent again: the order it may have made has
- *   a page nobody was given, and lapses unpaid.
+ *   formUrl. orderNumber is unique per registration: each attempt to pay an order has a number of
+ *   its own, `{order number}-{n}` (acquirers/attempts.ts). Before registering, the shop asks
+ *   getOrderStatusExtended.do {orderNumber} whether an earlier register under that number reached
+ *   Sber and lost its answer: such an order, still unpaid, is reused (its page is the merchant's
+ *   payment page with mdOrder: `pageUrl`), since Sber would refuse a second register.do with that
+ *   orderNumber ('Заказ с таким номером уже обработан').
+ * - SBP: register.do, then sbp/c2b/qr/dynamic/get.do {mdOrder} answers payload, the QR code's link.
+ * - device wallets: /payment/google/payment.do and /payment/applepay/payment.do (JSON, beside the
+ *   REST interface) {merchant, orderNumber, paymentToken: the wallet's token as it came, …}
+ *   register and pay an order at once: {success, data {orderId, acsUrl, paReq, termUrl}} (3-D
+ *   Secure: the card's bank answers to Sber's termUrl) or {success false, error {code, message}}.
  * - callbacks carry mdOrder, orderNumber, operation (deposited, approved, reversed, refunded,
  *   declinedByTimeout …), status (1 done, 0 failed) and checksum (checksum.ts).
  * - getOrderStatusExtended.do {orderId} tells orderStatus and paymentAmountInfo, for polling.
@@ -65,6 +75,27 @@ const NAME_MAX = 100;
 
 const code = z.union([z.string(), z.number()]).transform(String);
 
+const qrSchema = z.looseObject({ errorCode: code.optional(), payload: z.string().optional() });
+
+const walletSchema = z.looseObject({
+  success: z.boolean(),
+  data: z
+    .looseObject({
+      orderId: z.string().min(1).max(100).optional(),
+      acsUrl: z.string().optional(),
+      paReq: z.string().optional(),
+      termUrl: z.string().optional(),
+    })
+    .optional(),
+  error: z.looseObject({ code: code.optional() }).optional(),
+});
+
+/** The wallet payment.do of each wallet, beside /payment/rest/. */
+const WALLET_PATH = { google_pay: 'google/payment.do', apple_pay: 'applepay/payment.do' } as const;
+
+/** Why a wallet payment was declined, for the buyer (after 'Ошибка оплаты. ', spec 8.5). */
+export const SBER_DECLINED = 'Платёж отклонён банком';
+
 const registerSchema = z.looseObject({
   orderId: z.string().min(1).max(100).optional(),
   formUrl: z.string().optional(),
@@ -76,6 +107,9 @@ const plainSchema = z.looseObject({ errorCode: code.optional() });
 const statusSchema = z.looseObject({
   errorCode: code.optional(),
   orderStatus: z.number().int().optional(),
+  orderNumber: z.string().optional(),
+  /** Looked up by orderNumber: the order's own id is the attribute mdOrder. */
+  attributes: z.array(z.looseObject({ name: z.string(), value: z.string() })).optional(),
   amount: z.number().int().optional(),
   actionCodeDescription: z.string().optional(),
   paymentAmountInfo: z
@@ -83,6 +117,16 @@ const statusSchema = z.looseObject({
     .optional(),
 });
 type SberStatus = z.infer<typeof statusSchema>;
+
+/** An order getOrderStatusExtended.do found under one of the shop's attempt numbers. */
+interface Found {
+  paymentId: string;
+  status: number | undefined;
+  amount: number | undefined;
+}
+
+/** The merchant's payment page under the API's host when SBER_PAGE_URL does not name another. */
+const DEFAULT_PAGE_PATH = '/payment/merchants/sbersafe_sberid/payment_ru.html';
 
 const callbackSchema = z.object({
   mdOrder: z.string().min(1).max(100),
@@ -161,34 +205,159 @@ export class SberProvider implements PaymentProvider {
     return parsed.data;
   }
 
-  async createSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart> {
+  private registerFields(order: PaymentOrder, urls: ReturnUrls, orderNumber: string): Record<string, string> {
     const receipt = this.opts.receipt && order.receipt.items.length > 0 ? this.opts.receipt : undefined;
-    const answer = await this.call(
-      'register.do',
-      {
-        orderNumber: `${order.number}-${randomBytes(6).toString('hex')}`,
-        amount: String(order.amount),
-        currency: '643',
+    return {
+      orderNumber,
+      amount: String(order.amount),
+      currency: '643',
+      returnUrl: urls.successUrl,
+      failUrl: urls.failUrl,
+      description: order.description,
+      language: 'ru',
+      email: order.email,
+      ...(receipt
+        ? {
+            orderBundle: JSON.stringify({
+              customerDetails: { email: order.receipt.email },
+              cartItems: cartItems(order.receipt.items),
+            }),
+            taxSystem: String(TAX_SYSTEM[receipt.taxation]),
+          }
+        : {}),
+    };
+  }
+
+  private async registerOrder(order: PaymentOrder, urls: ReturnUrls, orderNumber: string) {
+    const answer = await this.call('register.do', this.registerFields(order, urls, orderNumber), registerSchema);
+    const page = pageUrlOf(answer.formUrl);
+    if (!answer.orderId || !page) throw new AcquirerError(SBER, 'register.do', 'refused', 'no formUrl');
+    return { orderId: answer.orderId, page };
+  }
+
+  /** The order Sber holds under one of the shop's attempt numbers; undefined: none ('Заказ не найден'). */
+  private async find(orderNumber: string): Promise<Found | undefined> {
+    let books: SberStatus;
+    try {
+      books = await this.call('getOrderStatusExtended.do', { orderNumber, language: 'ru' }, statusSchema);
+    } catch (err) {
+      if (err instanceof AcquirerError && err.kind === 'refused' && err.code === '6') return undefined;
+      throw err;
+    }
+    const id = books.attributes?.find((a) => a.name === 'mdOrder')?.value;
+    if (!id) throw new AcquirerError(SBER, 'getOrderStatusExtended.do', 'refused', 'no mdOrder');
+    return { paymentId: id, status: books.orderStatus, amount: books.amount };
+  }
+
+  /** Each attempt under its own number; an unpaid order of a lost register.do, for this amount, is reused. */
+  private register<T>(
+    order: PaymentOrder,
+    reuse: (found: Found) => Promise<T | undefined>,
+    register: (orderNumber: string) => Promise<T>,
+  ): Promise<T> {
+    return registerOnce(this.opts.db, SBER, order, {
+      find: (orderNumber) => this.find(orderNumber),
+      reuse: (found) => (found.amount === order.amount ? reuse(found) : Promise.resolve(undefined)),
+      register,
+    });
+  }
+
+  /** The payment page of an order, as register.do's formUrl names it: the merchant's page with mdOrder. */
+  private pageOf(orderId: string): string {
+    const page = new URL(
+      this.opts.settings.pageUrl ?? new URL(DEFAULT_PAGE_PATH, `${this.opts.settings.apiUrl}/`).toString(),
+    );
+    page.searchParams.set('mdOrder', orderId);
+    return page.toString();
+  }
+
+  async createSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart> {
+    return this.register(
+      order,
+      async (found) => (found.status === 0 ? redirectTo(found.paymentId, this.pageOf(found.paymentId)) : undefined),
+      async (orderNumber) => {
+        const { orderId, page } = await this.registerOrder(order, urls, orderNumber);
+        return redirectTo(orderId, page);
+      },
+    );
+  }
+
+  /** SBP: the order's dynamic QR code link, for a new order or one whose register.do answer was lost. */
+  async createSbpSession(order: PaymentOrder, urls: ReturnUrls): Promise<SbpStart> {
+    const qr = async (mdOrder: string): Promise<SbpStart> => {
+      const answer = await this.call(
+        'sbp/c2b/qr/dynamic/get.do',
+        { mdOrder, qrHeight: '512', qrWidth: '512', qrFormat: 'matrix' },
+        qrSchema,
+      );
+      const payload = pageUrlOf(answer.payload);
+      if (!payload) throw new AcquirerError(SBER, 'sbp/c2b/qr/dynamic/get.do', 'refused', 'no payload');
+      return { paymentId: mdOrder, payload };
+    };
+    return this.register(
+      order,
+      async (found) => (found.status === 0 ? qr(found.paymentId) : undefined),
+      async (orderNumber) => qr((await this.registerOrder(order, urls, orderNumber)).orderId),
+    );
+  }
+
+  /**
+   * A device wallet's token: Sber's wallet payment.do registers and pays the order at once. An
+   * order of a lost answer that went through is taken as paid; one still unpaid is left (it waits
+   * for a 3-D Secure answer nobody will give) and the next number is paid.
+   */
+  async payWithWallet(order: PaymentOrder, token: WalletToken, urls: ReturnUrls): Promise<WalletOutcome> {
+    return this.register(
+      order,
+      async (found) =>
+        found.status === 2 ? { kind: 'succeeded', paymentId: found.paymentId, amount: order.amount } : undefined,
+      (orderNumber) => this.walletPayment(order, token, urls, orderNumber),
+    );
+  }
+
+  private async walletPayment(
+    order: PaymentOrder,
+    token: WalletToken,
+    urls: ReturnUrls,
+    orderNumber: string,
+  ): Promise<WalletOutcome> {
+    const path = WALLET_PATH[token.wallet];
+    const answer = await callAcquirer({
+      provider: SBER,
+      operation: path,
+      url: new URL(`../${path}`, `${this.opts.settings.apiUrl}/`).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchant: this.opts.settings.merchant ?? this.opts.settings.userName.replace(/-api$/, ''),
+        orderNumber,
+        paymentToken: token.token,
+        // The wallet's token names the amount for the phone maker's wallet; the browser wallet's does not.
+        ...(token.wallet === 'google_pay' ? { amount: order.amount, currencyCode: '643' } : {}),
         returnUrl: urls.successUrl,
         failUrl: urls.failUrl,
         description: order.description,
         language: 'ru',
         email: order.email,
-        ...(receipt
-          ? {
-              orderBundle: JSON.stringify({
-                customerDetails: { email: order.receipt.email },
-                cartItems: cartItems(order.receipt.items),
-              }),
-              taxSystem: String(TAX_SYSTEM[receipt.taxation]),
-            }
-          : {}),
-      },
-      registerSchema,
-    );
-    const page = pageUrlOf(answer.formUrl);
-    if (!answer.orderId || !page) throw new AcquirerError(SBER, 'register.do', 'refused', 'no formUrl');
-    return redirectTo(answer.orderId, page);
+      }),
+    });
+    const parsed = walletSchema.safeParse(answer.json);
+    if (answer.status !== 200 || !parsed.success) throw new AcquirerError(SBER, path, 'refused', String(answer.status));
+    const { success, data } = parsed.data;
+    if (!data?.orderId) {
+      // No order was made (a token Sber could not read): nothing to record but a refusal.
+      throw new AcquirerError(SBER, path, 'refused', parsed.data.error?.code ?? 'no orderId');
+    }
+    const paymentId = data.orderId;
+    if (!success) return { kind: 'declined', paymentId, reason: SBER_DECLINED };
+    const acsUrl = pageUrlOf(data.acsUrl);
+    if (acsUrl && data.paReq && data.termUrl) {
+      return { kind: '3ds', paymentId, acsUrl, md: paymentId, paReq: data.paReq, termUrl: data.termUrl };
+    }
+    // Paid without 3-D Secure: Sber's books say whether the money was taken, and how much.
+    const books = await this.status(paymentId);
+    if (books.orderStatus === 2) return { kind: 'succeeded', paymentId, amount: books.amount ?? -1 };
+    return { kind: 'declined', paymentId, reason: SBER_DECLINED };
   }
 
   private status(orderId: string): Promise<SberStatus> {

@@ -52,10 +52,9 @@ export async function startSbpPayment(
       if (!order || refusalOf(order, ACCEPTED)) return null;
       const open = await openSbpPayment(tx, order.id);
       if (open?.qr_payload) return open.qr_payload;
-      const start: SbpStart = await createSbp(
-        await paymentOrderOf(tx, order, deps.config.payments.receipt),
-        returnUrlsFor(deps.config.publicUrl, order),
-      );
+      // The provider reads its earlier attempts through this transaction (decision 0045).
+      const paymentOrder = { ...(await paymentOrderOf(tx, order, deps.config.payments.receipt)), ledger: tx };
+      const start: SbpStart = await createSbp(paymentOrder, returnUrlsFor(deps.config.publicUrl, order));
       await recordPayment(tx, {
         id: start.paymentId,
         orderId: order.id,

@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import type { ReceiptSettings, TaxSystem, VatCode, YooKassaSettings } from '../../config.js';
+import {
+  type ReceiptSettings,
+  type TaxSystem,
+  type VatCode,
+  YOOKASSA_WIDGET_DEFAULT_URL,
+  type YooKassaSettings,
+} from '../../config.js';
 import type { Queryable } from '../../db/index.js';
 import { AcquirerError, callAcquirer, pageUrlOf, redirectTo } from '../acquirers/http.js';
 import type {
@@ -15,6 +21,7 @@ import type {
   ProviderPaymentStatus,
   Receipt,
   ReturnUrls,
+  SbpStart,
 } from '../provider.js';
 import { refundReceipt } from '../receipt.js';
 import { REFUND_MESSAGES } from '../refunds.js';
@@ -31,7 +38,12 @@ import { REFUND_MESSAGES } from '../refunds.js';
  * - notifications {type notification, event, object} are not signed: the shop reads the object
  *   back (GET /payments/{id}, GET /refunds/{id}) and trusts only that answer; the source address
  *   may also be checked against YooKassa's published ranges (YOOKASSA_NOTIFY_IPS);
- * - POST /refunds {payment_id, amount, receipt} with its own Idempotence-Key returns money.
+ * - POST /refunds {payment_id, amount, receipt} with its own Idempotence-Key returns money;
+ * - SBP: POST /payments with payment_method_data {type sbp} and confirmation {type qr} answers
+ *   confirmation.confirmation_data, the QR code's link (decision 0045);
+ * - with YOOKASSA_CONFIRMATION=embedded a card payment is confirmed in YooKassa's checkout
+ *   widget on the shop's page: confirmation {type embedded} answers confirmation_token, which the
+ *   widget's script (YOOKASSA_WIDGET_URL) renders the payment form from (decision 0045).
  */
 export const YOOKASSA = 'yookassa';
 
@@ -86,7 +98,14 @@ const paymentSchema = z.object({
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: amountSchema,
   refunded_amount: amountSchema.optional(),
-  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+  confirmation: z
+    .object({
+      type: z.string(),
+      confirmation_url: z.string().optional(),
+      confirmation_data: z.string().optional(),
+      confirmation_token: z.string().optional(),
+    })
+    .optional(),
   cancellation_details: z.object({ party: z.string().optional(), reason: z.string().optional() }).optional(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -198,23 +217,62 @@ export class YooKassaProvider implements PaymentProvider {
     throw new AcquirerError(YOOKASSA, operation, 'refused', error.success ? error.data.code : String(answer.status));
   }
 
-  async createSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart> {
+  /** Creates a payment of the order with this confirmation (and payment method, when the shop chose it). */
+  private async createPayment(order: PaymentOrder, extra: Record<string, unknown>): Promise<YooPayment> {
     const receipt = this.opts.receipt && order.receipt.items.length > 0 ? this.opts.receipt : undefined;
     const body = {
       amount: money(order.amount),
       capture: true,
-      // YooKassa sends the buyer back to one address whatever happened: the order's page tells.
-      confirmation: { type: 'redirect', return_url: urls.successUrl, locale: 'ru_RU' },
       description: order.description.slice(0, 128),
       metadata: { orderId: String(order.id), orderNumber: order.number },
       ...(receipt ? { receipt: receiptOf(order.receipt, receipt) } : {}),
+      ...extra,
     };
     // One attempt of paying this order: its key, sent again only if the answer is lost.
     const key = keyOf('payment', String(order.id), randomUUID());
     const payment = this.parsed('create', await this.call('create', 'POST', '/payments', body, key), paymentSchema);
+    if (payment.status === 'canceled') throw new AcquirerError(YOOKASSA, 'create', 'refused', payment.status);
+    return payment;
+  }
+
+  /** SBP: the payment's QR code link (confirmation type qr). */
+  async createSbpSession(order: PaymentOrder): Promise<SbpStart> {
+    const payment = await this.createPayment(order, {
+      payment_method_data: { type: 'sbp' },
+      confirmation: { type: 'qr' },
+    });
+    const payload = pageUrlOf(payment.confirmation?.confirmation_data);
+    if (!payload) throw new AcquirerError(YOOKASSA, 'create', 'refused', 'no confirmation_data');
+    return { paymentId: payment.id, payload };
+  }
+
+  async createSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart> {
+    if (this.opts.settings.confirmation === 'embedded') return this.createWidgetSession(order, urls);
+    const payment = await this.createPayment(order, {
+      // YooKassa sends the buyer back to one address whatever happened: the order's page tells.
+      confirmation: { type: 'redirect', return_url: urls.successUrl, locale: 'ru_RU' },
+    });
     const page = pageUrlOf(payment.confirmation?.confirmation_url);
     if (!page || payment.status === 'canceled') throw new AcquirerError(YOOKASSA, 'create', 'refused', payment.status);
     return redirectTo(payment.id, page);
+  }
+
+  /** The checkout widget's session: its confirmation_token, rendered on the shop's own payment page. */
+  private async createWidgetSession(order: PaymentOrder, urls: ReturnUrls): Promise<PaymentStart> {
+    const payment = await this.createPayment(order, { confirmation: { type: 'embedded', locale: 'ru_RU' } });
+    const token = payment.confirmation?.confirmation_token;
+    if (!token) throw new AcquirerError(YOOKASSA, 'create', 'refused', 'no confirmation_token');
+    return {
+      kind: 'widget',
+      paymentId: payment.id,
+      widget: {
+        provider: YOOKASSA,
+        script: this.opts.settings.widgetUrl ?? YOOKASSA_WIDGET_DEFAULT_URL,
+        confirmationToken: token,
+        successUrl: urls.successUrl,
+        failUrl: urls.failUrl,
+      },
+    };
   }
 
   private async readPayment(id: string): Promise<YooPayment | null> {

@@ -1,5 +1,6 @@
 import type { CitySpec, HallKey } from '../catalogue/geography.js';
 import type { ShowSpec } from '../catalogue/shows.js';
+import { BLOCKED_ORDER_SHOW } from '../checkout.js';
 import {
   DEMO_PACKAGES,
   DEMO_PARTNER,
@@ -121,10 +122,15 @@ async function writePackages(
   performanceIds: number[],
   shows: ShowSpec[],
 ): Promise<void> {
+  // The blocked show's last date on sale takes no orders (checkout.ts): no season ticket includes it.
+  const blocked = plan
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => shows[p.show]!.name === BLOCKED_ORDER_SHOW && p.sale === 'on_sale')
+    .sort((a, b) => b.p.day - a.p.day || b.p.hour - a.p.hour || b.i - a.i)[0]?.i;
   const evenings = plan
-    .map((p, i) => ({ p, id: performanceIds[i]! }))
+    .map((p, i) => ({ p, id: performanceIds[i]!, i }))
     .filter(({ p }) => p.hall === 'msk-drama' && p.hour === 19 && p.sale === 'on_sale')
-    .filter(({ p }) => shows[p.show]!.name !== RESERVE_ONLY_SHOW);
+    .filter(({ p, i }) => shows[p.show]!.name !== RESERVE_ONLY_SHOW && i !== blocked);
   const ids = await allocateIds(tx, 'packages', DEMO_PACKAGES.length);
   await insertRows(
     tx,

@@ -100,11 +100,13 @@ export async function cancelPerformance(deps: PerformanceChangeDeps, id: number)
       [id, now, CANCELLED_CAUSE],
     );
     // Orders of it still awaiting payment can no longer be paid: a payment arriving later is
-    // returned automatically by settlement (the order is no longer 'new').
+    // returned automatically by settlement (the order is no longer 'new'). They are cancelled at
+    // the app's clock: the codes' release trigger (migration 0027) gives a gift card's amount
+    // back at cancelled_at, so the card's history reads the app's time, not the database's.
     await tx.query(
-      `UPDATE orders SET status = 'cancelled'
+      `UPDATE orders SET status = 'cancelled', cancelled_at = $2
         WHERE status = 'new' AND id IN (SELECT order_id FROM order_items WHERE performance_id = $1)`,
-      [id],
+      [id, now],
     );
     const notified = await notifyHolders(deps, tx, pf, 'отменено', now);
     return { ok: true, performanceId: id, notified };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type CashbackAction,
   type DeliveryForm,
@@ -18,14 +18,21 @@ import { type BasketContents, loadBasket } from '../basket/contents.js';
 import { packageOrderRefusal } from '../basket/packages.js';
 import { orderPhoneRefusal } from '../basket/phone-check.js';
 import { lockSession } from '../basket/selection.js';
-import { codesRefusal, recordCodesOnOrder } from '../checkout/codes/index.js';
+import { codesRefusal, readBasketCodes, recordCodesOnOrder } from '../checkout/codes/index.js';
 import { acquirerTakesSbp, basketMetroStation } from '../checkout/facts.js';
-import { type CheckoutFacts, isCourier, type OfferedDelivery, offeredChoice } from '../checkout/offer.js';
+import {
+  type CheckoutFacts,
+  isCourier,
+  type OfferedDelivery,
+  offeredChoice,
+  orderedDelivery,
+} from '../checkout/offer.js';
 import { checkoutOfBasket } from '../checkout/state.js';
 import { findFramedSession } from '../partners/index.js';
 import { rotateSession } from '../sessions/index.js';
 import { completeOrderPaid } from './complete.js';
 import { type GuestDetails, validateGuest } from './guest.js';
+import { PAYMENT_IN_PROGRESS_REFUSAL, paymentInProgress } from './in-progress.js';
 import { cancelUnpaidOrdersOf, KOPECKS_PER_POINT } from './release.js';
 
 /**
@@ -54,6 +61,8 @@ export const orderMessages = {
   bonusPin: { code: ErrorCode.orderPhoneRequired, message: 'Подтвердите оплату баллами кодом из SMS' },
   bonusChanged: { code: ErrorCode.orderReloadAlt, message: 'Баланс баллов изменился. Страница будет обновлена.' },
   delivery: { code: 1, message: messages.deliveryError },
+  /** Another tab's order of the basket is being paid at the acquirer (decision 0047). */
+  paymentInProgress: PAYMENT_IN_PROGRESS_REFUSAL,
 };
 
 /** The order request, as any of the four order calls sends it. Money is never taken from it. */
@@ -106,6 +115,13 @@ function requestRefusal(req: OrderRequest): { code: number; message: string } | 
  * codes applied allow the payment (codesRefusal), a bonus payment's PIN is fresh (113) and the
  * courier's metro is a station of the venue's city. Prices come from the database only.
  *
+ * One order per basket (decision 0047): when the basket's unpaid order was placed for this very
+ * request (the same lines and prices, payment, delivery, buyer, courier form, codes and partner:
+ * requestKey), that order is answered again (a double click, a reload, a second tab), and its
+ * payment session answers the payment already in progress. An unpaid order placed for other
+ * choices is replaced, unless its payment is in progress at the acquirer and it still stands on
+ * the basket's places: then the call is refused (paymentInProgress) and the order stays.
+ *
  * Then: earlier unpaid orders of the basket are cancelled (what they took goes back); the order
  * is written with its items, the delivery's price and the codes' share; bonus points pay what they
  * can (whole roubles, up to the total; the rest by card); a booking takes the basket's places for
@@ -127,11 +143,17 @@ export async function createOrder(
     return await deps.db.transaction(async (tx) => {
       await lockSession(tx, session.id);
       const basket = await loadBasket(tx, session.id, now);
+      const key = await requestKey(tx, session.id, basket, req);
+      const same = await unpaidOrderFor(tx, session.id, basket, key, now);
+      if (same) {
+        await rotateSession(tx, session.id, rotateTo);
+        return { ok: true as const, ...same };
+      }
       // Earlier unpaid orders of the basket go first, so what they took (points, a gift card's
       // amount, a promo's use) is back before this one is priced.
       await cancelUnpaidOrdersOf(tx, session.id, now);
       const checked = await checkBasket(deps, tx, session.id, basket, req, now);
-      const created = await writeOrder(deps, tx, session.id, basket, req, checked, now);
+      const created = await writeOrder(deps, tx, session.id, basket, req, checked, key, now);
       await rotateSession(tx, session.id, rotateTo);
       return { ok: true as const, ...created };
     });
@@ -139,6 +161,105 @@ export async function createOrder(
     if (err instanceof Refusal) return { ok: false, ...err.answer };
     throw err;
   }
+}
+
+/**
+ * What an order call asks for, as one key: the basket's lines with their prices, the payment and
+ * the delivery it makes, the card type, the buyer, the courier's form, the codes kept with the
+ * basket (the cashback action the call sent instead, when it sent one) and the partner's frame.
+ * Two calls with the same key would place the same order.
+ */
+async function requestKey(tx: Transaction, sessionId: string, basket: BasketContents, req: OrderRequest) {
+  const text = (v: unknown) => String(v ?? '').trim();
+  const codes = await readBasketCodes(tx, sessionId);
+  const framed = await findFramedSession(tx, sessionId);
+  const lines = basket.lines
+    .map((l) =>
+      JSON.stringify([
+        l.performanceId,
+        l.performancePlaceId,
+        l.performanceSectionId,
+        l.tariffId,
+        l.count,
+        l.price,
+        l.giftsCount,
+        l.giftPrice,
+      ]),
+    )
+    .sort();
+  const c = req.courier;
+  const key = {
+    lines,
+    payment: req.payment,
+    delivery: orderedDelivery(req.delivery, req.payment),
+    card: req.paymentCard ?? null,
+    account: req.account,
+    buyer: [req.buyer.email, req.buyer.name, req.buyer.surname, req.buyer.patronymic, req.buyer.phone].map(text),
+    courier: c
+      ? [c.surname, c.firstname, c.patronymic, normalizePhone(text(c.phone)), c.address, c.metro].map(text)
+      : null,
+    codes: [codes.promoCodeId, codes.giftCardId, req.cashback ?? codes.cashbackAction],
+    partner: framed?.partnerId ?? null,
+    pushkinCard: req.pushkinCardInfo ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(key)).digest('base64url');
+}
+
+/**
+ * The basket's unpaid order when it was placed for this request (the same key) and still holds
+ * the basket's places: answered again. Otherwise null, after refusing when an unpaid order of the
+ * basket has a payment in progress (it may not be replaced).
+ */
+async function unpaidOrderFor(
+  tx: Transaction,
+  sessionId: string,
+  basket: BasketContents,
+  key: string,
+  now: Date,
+): Promise<Omit<Extract<OrderCreation, { ok: true }>, 'ok'> | null> {
+  if (basket.ticketCount === 0) return null;
+  const r = await tx.query<{
+    id: number;
+    access_token: string;
+    total: number;
+    payment_method: string;
+    request_key: string | null;
+    pay_by: Date | null;
+  }>(
+    `SELECT id, access_token, total, payment_method, request_key, pay_by FROM orders
+      WHERE session_id = $1 AND status = 'new' ORDER BY id DESC`,
+    [sessionId],
+  );
+  const [newest] = r.rows;
+  const live = (o: { pay_by: Date | null }) => o.pay_by === null || new Date(o.pay_by).getTime() > now.getTime();
+  if (newest && newest.request_key === key && live(newest)) {
+    const next: OrderNext = newest.payment_method === 'gift_card' ? 'giftCard' : 'pay';
+    return { orderId: newest.id, accessToken: newest.access_token, total: newest.total, next };
+  }
+  for (const order of r.rows) {
+    if (!(await paymentInProgress(tx, order.id, now))) continue;
+    if (await sharesPlaces(tx, order.id, basket)) throw new Refusal(orderMessages.paymentInProgress);
+  }
+  return null;
+}
+
+/**
+ * The order still stands on the basket's places: one of its places (or entrance tickets of one
+ * of its sections) is held by the basket now. An order whose holds lapsed while its payment form
+ * stayed open does not keep the buyer from a new basket of other places.
+ */
+async function sharesPlaces(tx: Transaction, orderId: number, basket: BasketContents): Promise<boolean> {
+  const items = await tx.query<{ performance_place_id: number | null; performance_section_id: number | null }>(
+    'SELECT performance_place_id, performance_section_id FROM order_items WHERE order_id = $1',
+    [orderId],
+  );
+  return items.rows.some((item) =>
+    basket.lines.some((line) =>
+      item.performance_place_id !== null
+        ? line.performancePlaceId === item.performance_place_id
+        : line.performancePlaceId === null && line.performanceSectionId === item.performance_section_id,
+    ),
+  );
 }
 
 interface Checked {
@@ -226,6 +347,7 @@ async function writeOrder(
   basket: BasketContents,
   req: OrderRequest,
   { facts, delivery, courier }: Checked,
+  requestKey: string,
   now: Date,
 ): Promise<{ orderId: number; accessToken: string; total: number; next: OrderNext }> {
   const { applied } = facts;
@@ -251,9 +373,9 @@ async function writeOrder(
     `INSERT INTO orders (session_id, access_token, status, email, first_name, surname, patronymic, phone,
                          payment_method, delivery_method, payment_card, total, created_at,
                          partner_id, cashback_percent, user_id, delivery, delivery_price, pay_by,
-                         discount, gift_card_amount, bonus_amount)
+                         discount, gift_card_amount, bonus_amount, request_key)
      VALUES ($1, $2, 'new', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-             (SELECT user_id FROM sessions WHERE id = $15), $16::jsonb, $17, $18, $19, $20, $21) RETURNING id`,
+             (SELECT user_id FROM sessions WHERE id = $15), $16::jsonb, $17, $18, $19, $20, $21, $22) RETURNING id`,
     [
       holder,
       accessToken,
@@ -276,6 +398,8 @@ async function writeOrder(
       applied.discount,
       applied.giftCardPaid,
       points * KOPECKS_PER_POINT,
+      // A booking's order is the booking's own (its holder), never the basket's to answer again.
+      isBooking ? null : requestKey,
     ],
   );
   const orderId = order.rows[0]!.id;

@@ -3,7 +3,8 @@
  * order of the same basket cancels it, and one that keeps something back expires at its pay_by
  * (migration 0020): a booking's places, held for the order until the box office's deadline, and
  * the bonus points, gift card amount or promo use taken when it was placed. Either way the order
- * becomes 'cancelled' and gives back what it took, once.
+ * becomes 'cancelled' at the app's clock (`cancelled_at`, which the codes' release trigger of
+ * migration 0027 takes as its time) and gives back what it took, once.
  */
 import { changeBonus } from '../../accounts/bonus.js';
 import type { Database, Transaction } from '../../db/index.js';
@@ -37,8 +38,8 @@ export async function returnOrderTakings(tx: Transaction, orderId: number, now: 
  */
 export async function cancelUnpaidOrdersOf(tx: Transaction, sessionId: string, now: Date): Promise<void> {
   const r = await tx.query<{ id: number }>(
-    `UPDATE orders SET status = 'cancelled' WHERE session_id = $1 AND status = 'new' RETURNING id`,
-    [sessionId],
+    `UPDATE orders SET status = 'cancelled', cancelled_at = $2 WHERE session_id = $1 AND status = 'new' RETURNING id`,
+    [sessionId, now],
   );
   for (const { id } of r.rows) await returnOrderTakings(tx, id, now);
 }
@@ -55,7 +56,7 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
       `WITH due AS (
          SELECT id FROM orders WHERE status = 'new' AND pay_by IS NOT NULL AND pay_by <= $1
           ORDER BY id LIMIT ${EXPIRY_BATCH} FOR UPDATE SKIP LOCKED)
-       UPDATE orders o SET status = 'cancelled' FROM due WHERE o.id = due.id RETURNING o.id`,
+       UPDATE orders o SET status = 'cancelled', cancelled_at = $1 FROM due WHERE o.id = due.id RETURNING o.id`,
       [now],
     );
     const ids = r.rows.map((row) => row.id).sort((a, b) => a - b);

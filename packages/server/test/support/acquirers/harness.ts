@@ -101,6 +101,22 @@ export async function startPayment(app: FastifyInstance, seats: readonly number[
   return { b, orderId: order.orderId, session };
 }
 
+/** A signed-in buyer selects the seats and places the order (card, e-ticket), not yet paying it. */
+export async function placeOrder(
+  app: FastifyInstance,
+  seats: readonly number[],
+): Promise<{ b: Buyer; orderId: number }> {
+  const { b } = await registeredBuyer(app);
+  for (const id of seats) expect((await b.post('/hallPlace/select/', { cypher: id })).json().result).toBe(1);
+  return { b, orderId: (await placeSessionOrder(b)).orderId };
+}
+
+/** The buyer's own ticket ids of an order, oldest first (for a return from the cabinet). */
+export async function ticketIds(db: Queryable, orderId: number): Promise<number[]> {
+  const r = await db.query<{ id: number }>('SELECT id FROM tickets WHERE order_id = $1 ORDER BY id', [orderId]);
+  return r.rows.map((t) => t.id);
+}
+
 /** The address the checkout opens in the bank frame: the url with its GET fields. */
 export function bankPage(session: { url: string; get?: Record<string, string> }): string {
   const url = new URL(session.url);

@@ -7,11 +7,20 @@
  * - register.do {orderNumber, amount, returnUrl, failUrl, description, email, orderBundle,
  *   taxSystem}: {orderId, formUrl}; an orderNumber registered before: errorCode '1', 'Заказ с
  *   таким номером уже обработан'; cart items that do not add up to amount: errorCode '1' too;
- * - getOrderStatusExtended.do {orderId}: orderStatus (0 registered, 2 deposited, 4 refunded, 6
+ * - getOrderStatusExtended.do {orderId} or {orderNumber} (orderId first): orderNumber, the
+ *   attribute mdOrder, orderStatus (0 registered, 2 deposited, 4 refunded, 6
  *   declined), amount and paymentAmountInfo {paymentState, approvedAmount, depositedAmount,
  *   refundedAmount}; an unknown order: errorCode '6', 'Заказ не найден';
  * - refund.do {orderId, amount, refundItems}: returns amount of a deposited order; more than is
  *   left: errorCode '7'. refund.do has no idempotency key: each call returns money again.
+ *
+ * - sbp/c2b/qr/dynamic/get.do {mdOrder, qrHeight, qrWidth, qrFormat}: {qrId, payload, qrStatus}
+ *   of a registered (unpaid) order; the buyer's bank app pays it (`pay`);
+ * - /payment/google/payment.do and /payment/applepay/payment.do (JSON; no API login, the
+ *   merchant login names the shop) {merchant, orderNumber, paymentToken, amount (Google Pay)}
+ *   register and pay an order: a token 'decline' {success false, data {orderId}, error}, '3ds'
+ *   {success true, data {orderId, acsUrl, paReq, termUrl}} (registered, waiting), anything else
+ *   deposited; a used orderNumber {success false, error {code 1}}.
  *
  * The test plays the buyer (`pay`, `decline`) and Sber's callback (`callback`, with the
  * checksum the shop's key makes).
@@ -33,7 +42,11 @@ export interface SberSimulator {
   url: string;
   server: SimServer;
   orders: Map<string, SberOrder>;
-  calls(method: 'register.do' | 'getOrderStatusExtended.do' | 'refund.do'): Array<Record<string, string>>;
+  calls(
+    method: 'register.do' | 'getOrderStatusExtended.do' | 'refund.do' | 'sbp/c2b/qr/dynamic/get.do',
+  ): Array<Record<string, string>>;
+  /** The JSON bodies of a wallet's payment.do. */
+  walletCalls(path: 'google/payment.do' | 'applepay/payment.do'): Array<Record<string, unknown>>;
   pay(orderId: string): void;
   decline(orderId: string): void;
   /** The callback Sber sends about an operation on an order, with its checksum. */
@@ -75,7 +88,10 @@ export async function startSberSimulator(opts: {
   userName: string;
   password: string;
   callbackKey: string;
+  /** The merchant login the wallet calls name; the API login without '-api' unless given. */
+  merchant?: string;
 }): Promise<SberSimulator> {
+  const merchant = opts.merchant ?? opts.userName.replace(/-api$/, '');
   const orders = new Map<string, SberOrder>();
   const numbers = new Set<string>();
   let url = '';
@@ -88,20 +104,68 @@ export async function startSberSimulator(opts: {
     if (!f.returnUrl) return failed('4', 'URL возврата не может быть пуст');
     if (numbers.has(f.orderNumber)) return failed('1', 'Заказ с таким номером уже обработан');
     if (!cartAddsUp(f.orderBundle, amount)) return failed('1', 'Сумма корзины не совпадает с суммой заказа');
-    numbers.add(f.orderNumber);
-    const orderId = randomUUID();
-    orders.set(orderId, {
-      orderId,
-      orderNumber: f.orderNumber,
-      amount,
-      orderStatus: 0,
-      refundedAmount: 0,
-      register: f,
-    });
+    const orderId = create(f.orderNumber, amount, f).orderId;
     return {
       status: 200,
-      json: { orderId, formUrl: `${url}/payment/merchants/test/payment_ru.html?mdOrder=${orderId}` },
+      json: { orderId, formUrl: `${url}/payment/merchants/sbersafe_sberid/payment_ru.html?mdOrder=${orderId}` },
     };
+  }
+
+  function create(orderNumber: string, amount: number, f: Record<string, string>): SberOrder {
+    numbers.add(orderNumber);
+    const orderId = randomUUID();
+    const order: SberOrder = { orderId, orderNumber, amount, orderStatus: 0, refundedAmount: 0, register: f };
+    orders.set(orderId, order);
+    return order;
+  }
+
+  function qr(order: SberOrder): SimAnswer {
+    if (order.orderStatus !== 0) return failed('7', 'Неверный статус заказа');
+    return {
+      status: 200,
+      json: {
+        errorCode: '0',
+        qrId: `AD1000${order.orderId.slice(0, 8)}`,
+        payload: `https://qr.nspk.ru/AD1000${order.orderId.slice(0, 8)}?type=02&bank=100000000111&sum=${order.amount}&cur=RUB&crc=C0DE`,
+        qrStatus: 'STARTED',
+      },
+    };
+  }
+
+  function wallet(body: Record<string, any>): SimAnswer {
+    const refused = (code: string, message: string): SimAnswer => ({
+      status: 200,
+      json: { success: false, error: { code, description: message, message } },
+    });
+    if (body.merchant !== merchant || typeof body.paymentToken !== 'string' || !body.orderNumber) {
+      return refused('5', 'Доступ запрещён');
+    }
+    if (numbers.has(body.orderNumber)) return refused('1', 'Заказ с таким номером уже обработан');
+    const amount = Number(body.amount ?? 100_000);
+    const order = create(body.orderNumber, amount, body);
+    if (body.paymentToken === 'decline') {
+      order.orderStatus = 6;
+      return {
+        status: 200,
+        json: { success: false, data: { orderId: order.orderId }, error: { code: '-2007', message: 'Отказ банка' } },
+      };
+    }
+    if (body.paymentToken === '3ds') {
+      return {
+        status: 200,
+        json: {
+          success: true,
+          data: {
+            orderId: order.orderId,
+            acsUrl: `${url}/acs/auth/start.do`,
+            paReq: Buffer.from(`pareq-${order.orderId}`).toString('base64'),
+            termUrl: `${url}/payment/rest/finish3ds.do`,
+          },
+        },
+      };
+    }
+    order.orderStatus = 2;
+    return { status: 200, json: { success: true, data: { orderId: order.orderId } } };
   }
 
   function status(order: SberOrder): SimAnswer {
@@ -112,6 +176,7 @@ export async function startSberSimulator(opts: {
         errorCode: '0',
         errorMessage: 'Успешно',
         orderNumber: order.orderNumber,
+        attributes: [{ name: 'mdOrder', value: order.orderId }],
         orderStatus: order.orderStatus,
         actionCode: order.orderStatus === 6 ? -2007 : 0,
         actionCodeDescription: order.orderStatus === 6 ? 'Истёк срок ожидания ввода данных' : '',
@@ -142,13 +207,20 @@ export async function startSberSimulator(opts: {
   function handle(req: SimRequest): SimAnswer {
     const f = req.fields as Record<string, string>;
     if (req.method !== 'POST') return { status: 405, json: {} };
+    if (req.path === '/payment/google/payment.do' || req.path === '/payment/applepay/payment.do') {
+      return wallet(req.fields);
+    }
     if (f.userName !== opts.userName || f.password !== opts.password) return failed('5', 'Доступ запрещён');
     const method = req.path.replace(/^\/payment\/rest\//, '');
     if (method === 'register.do') return register(f);
-    const order = orders.get(f.orderId ?? '');
+    const id = f.orderId ?? f.mdOrder;
+    const order = id
+      ? orders.get(id)
+      : [...orders.values()].find((o) => f.orderNumber !== undefined && o.orderNumber === f.orderNumber);
     if (!order) return failed('6', 'Заказ не найден');
     if (method === 'getOrderStatusExtended.do') return status(order);
     if (method === 'refund.do') return refund(order, f);
+    if (method === 'sbp/c2b/qr/dynamic/get.do') return qr(order);
     return { status: 404, json: {} };
   }
 
@@ -167,6 +239,7 @@ export async function startSberSimulator(opts: {
       server.requests
         .filter((r) => r.path === `/payment/rest/${method}`)
         .map((r) => r.fields as Record<string, string>),
+    walletCalls: (path) => server.requests.filter((r) => r.path === `/payment/${path}`).map((r) => r.fields),
     pay(id) {
       must(id).orderStatus = 2;
     },

@@ -28,8 +28,11 @@ export interface SimServer {
   url: string;
   /** Every request, oldest first. */
   requests: SimRequest[];
-  /** The next request is answered like this instead of by the handler (an outage, an error page). */
-  interceptNext(answer: SimAnswer | 'drop'): void;
+  /**
+   * The next request (to this path, when given) is answered like this instead of by the handler
+   * (an outage, an error page), or dropped after the handler acted.
+   */
+  interceptNext(answer: SimAnswer | 'drop', path?: string): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,7 @@ function fieldsOf(req: IncomingMessage, raw: string): Record<string, unknown> {
 
 export async function startSimServer(handler: (req: SimRequest) => SimAnswer): Promise<SimServer> {
   const requests: SimRequest[] = [];
-  const intercepts: Array<SimAnswer | 'drop'> = [];
+  const intercepts: Array<{ answer: SimAnswer | 'drop'; path: string | undefined }> = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -60,7 +63,8 @@ export async function startSimServer(handler: (req: SimRequest) => SimAnswer): P
       fields: fieldsOf(req, raw),
     };
     requests.push(sim);
-    const intercept = intercepts.shift();
+    const at = intercepts.findIndex((i) => i.path === undefined || i.path === sim.path);
+    const intercept = at < 0 ? undefined : intercepts.splice(at, 1)[0]!.answer;
     const answer = intercept === undefined || intercept === 'drop' ? handler(sim) : intercept;
     if (intercept === 'drop') {
       res.destroy();
@@ -78,7 +82,7 @@ export async function startSimServer(handler: (req: SimRequest) => SimAnswer): P
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    interceptNext: (answer) => intercepts.push(answer),
+    interceptNext: (answer, path) => intercepts.push({ answer, path }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -11,6 +11,14 @@
  * - Cancel {PaymentId, Amount, ExternalRequestId, Receipt}: returns Amount of a CONFIRMED or
  *   PARTIAL_REFUNDED payment (REFUNDED when nothing is left); the same ExternalRequestId again
  *   answers the first operation and returns nothing more; more than is left: ErrorCode '9999'.
+ *   A NEW payment is cancelled whole (CANCELED, no money moved);
+ * - CheckOrder {OrderId}: the payments made under it (PaymentId, Amount, Status); an OrderId
+ *   nobody used: ErrorCode '7';
+ * - GetQr {PaymentId, DataType PAYLOAD}: Data, the SBP link of a NEW payment (its status becomes
+ *   FORM_SHOWED); the buyer's bank app pays it (`pay`);
+ * - FinishAuthorize {PaymentId, Route ACQ, Source GooglePay|ApplePay, EncryptedPaymentData}: the
+ *   wallet's token decides, as a test card: 'decline' REJECTED (ErrorCode '1051'), '3ds'
+ *   3DS_CHECKING with ACSUrl, MD and PaReq, anything else CONFIRMED.
  *
  * The test plays the buyer (`pay`, `reject`) and T-Bank's notifier (`notification`, signed).
  */
@@ -32,7 +40,9 @@ export interface TBankSimulator {
   server: SimServer;
   payments: Map<string, TBankPayment>;
   /** The bodies of calls to a method, oldest first. */
-  calls(method: 'Init' | 'GetState' | 'Cancel'): Array<Record<string, any>>;
+  calls(
+    method: 'Init' | 'GetState' | 'Cancel' | 'CheckOrder' | 'GetQr' | 'FinishAuthorize',
+  ): Array<Record<string, any>>;
   /** The buyer paid: the payment is CONFIRMED. */
   pay(paymentId: string): void;
   reject(paymentId: string): void;
@@ -112,6 +122,10 @@ export async function startTBankSimulator(opts: { terminalKey: string; password:
     const seen = key === undefined ? undefined : cancels.get(key);
     if (seen) return seen;
     const amount = body.Amount ?? payment.left;
+    if (payment.Status === 'NEW' || payment.Status === 'FORM_SHOWED') {
+      payment.Status = 'CANCELED';
+      return done(payment, { OriginalAmount: payment.Amount, NewAmount: 0 });
+    }
     if (payment.Status !== 'CONFIRMED' && payment.Status !== 'PARTIAL_REFUNDED') {
       return fail('9999', 'Неверный статус платежа');
     }
@@ -131,6 +145,56 @@ export async function startTBankSimulator(opts: { terminalKey: string; password:
     return answer;
   }
 
+  function checkOrder(body: Record<string, any>): SimAnswer {
+    const found = [...payments.values()].filter((p) => p.OrderId === body.OrderId);
+    if (found.length === 0) return fail('7', 'Заказ не найден');
+    return {
+      status: 200,
+      json: {
+        Success: true,
+        ErrorCode: '0',
+        TerminalKey: opts.terminalKey,
+        OrderId: body.OrderId,
+        Payments: found.map((p) => ({
+          PaymentId: String(p.PaymentId),
+          Amount: p.Amount,
+          Status: p.Status,
+          Success: 'true',
+          ErrorCode: 0,
+        })),
+      },
+    };
+  }
+
+  function getQr(payment: TBankPayment): SimAnswer {
+    if (payment.Status !== 'NEW' && payment.Status !== 'FORM_SHOWED') return fail('9999', 'Неверный статус платежа');
+    payment.Status = 'FORM_SHOWED';
+    const sum = `sum=${payment.Amount}&cur=RUB&crc=AB12`;
+    return done(payment, { Data: `https://qr.nspk.ru/AD10006M${payment.PaymentId}?type=02&bank=100000000004&${sum}` });
+  }
+
+  function finishAuthorize(body: Record<string, any>, payment: TBankPayment): SimAnswer {
+    if (payment.Status !== 'NEW' && payment.Status !== 'FORM_SHOWED') return fail('9999', 'Неверный статус платежа');
+    if (body.Route !== 'ACQ' || !['GooglePay', 'ApplePay'].includes(body.Source) || !body.EncryptedPaymentData) {
+      return fail('9999', 'Неверные параметры', 'EncryptedPaymentData');
+    }
+    if (body.EncryptedPaymentData === 'decline') {
+      payment.Status = 'REJECTED';
+      return fail('1051', 'Недостаточно средств на карте');
+    }
+    if (body.EncryptedPaymentData === '3ds') {
+      payment.Status = '3DS_CHECKING';
+      return done(payment, {
+        Amount: payment.Amount,
+        ACSUrl: `${url}/acs/auth/start.do`,
+        MD: `ACQT-${payment.PaymentId}`,
+        PaReq: Buffer.from(`pareq-${payment.PaymentId}`).toString('base64'),
+      });
+    }
+    payment.Status = 'CONFIRMED';
+    return done(payment, { Amount: payment.Amount });
+  }
+
   function handle(req: SimRequest): SimAnswer {
     const body = req.fields as Record<string, any>;
     if (req.method !== 'POST') return { status: 405, json: {} };
@@ -139,10 +203,13 @@ export async function startTBankSimulator(opts: { terminalKey: string; password:
     }
     const method = req.path.replace(/^\//, '');
     if (method === 'Init') return init(body);
+    if (method === 'CheckOrder') return checkOrder(body);
     const payment = payments.get(String(body.PaymentId));
     if (!payment) return fail('7', 'Платёж не найден');
     if (method === 'GetState') return done(payment, { Amount: payment.Amount });
     if (method === 'Cancel') return cancel(body, payment);
+    if (method === 'GetQr') return getQr(payment);
+    if (method === 'FinishAuthorize') return finishAuthorize(body, payment);
     return fail('9999', 'Метод не поддерживается');
   }
 

@@ -7,7 +7,9 @@
  *   answers the object it made the first time, with another body 400 'invalid_request'; without
  *   one 400 'invalid_request'. A payment needs amount {value '1234.00', currency RUB},
  *   confirmation {type redirect, return_url} and, when sent, a receipt whose items add up to it;
- *   it is made 'pending' with confirmation.confirmation_url;
+ *   it is made 'pending' with confirmation.confirmation_url; with payment_method_data {type sbp}
+ *   and confirmation {type qr}, with confirmation.confirmation_data (the SBP link) instead; with
+ *   confirmation {type embedded}, with confirmation.confirmation_token for the checkout widget;
  * - GET /payments/{id} and GET /refunds/{id} answer the object or 404 'not_found';
  * - a refund needs a succeeded payment with that much left, else 400 'invalid_request'.
  *
@@ -29,7 +31,15 @@ export interface YooPayment {
   refunded_amount?: Amount;
   description?: string;
   metadata?: Record<string, string>;
-  confirmation: { type: 'redirect'; confirmation_url: string; return_url: string };
+  /** redirect: confirmation_url and return_url; qr: confirmation_data; embedded: confirmation_token. */
+  confirmation: {
+    type: 'redirect' | 'qr' | 'embedded';
+    confirmation_url?: string;
+    return_url?: string;
+    confirmation_data?: string;
+    confirmation_token?: string;
+  };
+  payment_method?: { type: string; id: string; saved: false };
   cancellation_details?: { party: string; reason: string };
   created_at: string;
   test: true;
@@ -79,7 +89,16 @@ export async function startYooKassaSimulator(opts: { shopId: string; secretKey: 
     const total = kopecks(body.amount);
     if (!(total > 0) || body.amount.currency !== 'RUB')
       return error(400, 'invalid_request', 'Invalid amount', 'amount');
-    if (body.confirmation?.type !== 'redirect' || typeof body.confirmation.return_url !== 'string') {
+    const qr = body.confirmation?.type === 'qr';
+    const embedded = body.confirmation?.type === 'embedded';
+    if (qr && body.payment_method_data?.type !== 'sbp') {
+      return error(400, 'invalid_request', 'Confirmation type qr needs payment_method_data sbp', 'confirmation');
+    }
+    if (
+      !qr &&
+      !embedded &&
+      (body.confirmation?.type !== 'redirect' || typeof body.confirmation.return_url !== 'string')
+    ) {
       return error(400, 'invalid_request', 'Confirmation is required', 'confirmation');
     }
     if (body.receipt) {
@@ -101,11 +120,18 @@ export async function startYooKassaSimulator(opts: { shopId: string; secretKey: 
       amount: body.amount,
       description: body.description,
       metadata: body.metadata,
-      confirmation: {
-        type: 'redirect',
-        return_url: body.confirmation.return_url,
-        confirmation_url: `${url}/checkout/payments/v2/contract?orderId=${id}`,
-      },
+      confirmation: embedded
+        ? { type: 'embedded', confirmation_token: `ct-${id}` }
+        : qr
+          ? { type: 'qr', confirmation_data: `https://qr.nspk.ru/BD10004${id.slice(0, 8)}?type=02&bank=100000000022` }
+          : {
+              type: 'redirect',
+              return_url: body.confirmation.return_url,
+              confirmation_url: `${url}/checkout/payments/v2/contract?orderId=${id}`,
+            },
+      ...(body.payment_method_data
+        ? { payment_method: { type: body.payment_method_data.type, id, saved: false } }
+        : {}),
       created_at: new Date().toISOString(),
       test: true,
     };

@@ -31,6 +31,7 @@ export { PROMO_MESSAGES } from './promo.js';
 export { GIFT_CARD_PROVIDER, GiftCardProvider } from './provider.js';
 export { PUSHKIN_MESSAGES } from './pushkin.js';
 export { returnGiftCardShare } from './refund.js';
+export { readBasketCodes } from './store.js';
 export { type AppliedCodes, type CodesInput, type CodesRefusal, NOTHING_APPLIED } from './types.js';
 
 /** The codes and cards applied to this session's basket, priced against its lines (inside the caller's transaction, which locks their rows, or on the pool). */

@@ -58,13 +58,20 @@ function Order({
                   {item.tariffName ? ` · ${item.tariffName}` : ''}
                 </span>
                 <span>
+                  {/* An e-ticket links its PDF; a ticket handed over at a box office or by courier is named only. */}
                   {item.tickets
-                    .filter((t) => t.pdfUrl)
-                    .map((t) => (
-                      <a key={t.code} className="account-order__ticket" href={t.pdfUrl ?? undefined}>
-                        Билет {t.code}
-                      </a>
-                    ))}
+                    .filter((t) => t.status !== 'returned')
+                    .map((t) =>
+                      t.pdfUrl ? (
+                        <a key={t.code} className="account-order__ticket" href={t.pdfUrl}>
+                          Билет {t.code}
+                        </a>
+                      ) : (
+                        <span key={t.code} className="account-order__ticket">
+                          Билет {t.code}
+                        </span>
+                      ),
+                    )}
                   {item.tickets
                     .filter((t) => t.status === 'returned')
                     .map((t) => (
