@@ -46,7 +46,8 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${PORT}`,
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        SEED: 'small',
+        // The small catalogue in both cities: the city choice's test (e2e/cities.spec.ts) needs the second.
+        SEED: 'two-cities',
         CLOCK_CONTROL: '1',
         SECRET: 'e2e-secret',
         // The region question's test (e2e/region.spec.ts) comes 'from' a Petersburg address through this proxy.

@@ -10,12 +10,16 @@
  * from the pages before it (a show from the home page, its reviews tab, a genre, the schedule of
  * a venue...); a page the product does not link to is reported as not found. Then autocannon, 10
  * connections, 10 s per page, medians of 3 runs, each on a fresh process.
+ *
+ * With BENCH_CPU=n (on a shared machine, where requests per second mean little): the server's
+ * CPU time per request of each page instead, over n requests (one run; nothing written).
  */
 import os from 'node:os';
-import { loadPage, type PageFigures, startProduct } from './product-start.js';
+import { cpuPerRequest, loadPage, type PageFigures, startProduct } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CPU_REQUESTS = Number(process.env.BENCH_CPU ?? 0);
+const RUNS = CPU_REQUESTS > 0 ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl) throw new Error('set DATABASE_URL');
@@ -86,6 +90,11 @@ for (let run = 0; run < RUNS; run++) {
         entry.path = undefined;
         continue;
       }
+      if (CPU_REQUESTS > 0) {
+        const micros = await cpuPerRequest(`${server.url}${path}`, 3360 + run, CPU_REQUESTS);
+        console.log(`${name} ${path}: ${Math.round(micros)} µs CPU per request`);
+        continue;
+      }
       const f = await load(`${server.url}${path}`);
       entry.figures.push(f);
       console.log(`${name} ${path}: ${Math.round(f.rps)} rps, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}`);
@@ -108,7 +117,7 @@ const rows = [...results].map(([name, { path, figures }]) =>
       ],
 );
 
-if (RUNS === 3) {
+if (RUNS === 3 && CPU_REQUESTS === 0) {
   writeSection(
     'browsing',
     `## Browsing pages

@@ -3,6 +3,8 @@
  * written as a script for `node -e` so that both trees of a BENCH_BASELINE run can run it from
  * their own folder. It prints 'bench: listening' once the server listens.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
@@ -72,4 +74,27 @@ export async function loadPage(url: string, seconds: number): Promise<PageFigure
     headers: { 'accept-encoding': 'br, gzip, deflate' },
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/**
+ * The CPU time (user and system, µs) the process listening on `port` has used so far, from
+ * /proc (Linux): the cost of a page apart from the machine's other load, which makes requests
+ * per second meaningless on a shared machine. Clock ticks of 10 ms: measure over many requests.
+ */
+export function serverCpuMicros(port: number): number {
+  const listening = execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString();
+  const pid = /pid=(\d+)/.exec(listening)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}`);
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** CPU µs of the server per request of `url` over `amount` requests, 10 connections, no cookies. */
+export async function cpuPerRequest(url: string, port: number, amount: number): Promise<number> {
+  const load = (n: number) =>
+    autocannon({ url, connections: 10, amount: n, headers: { 'accept-encoding': 'br, gzip, deflate' } });
+  await load(Math.min(200, amount));
+  const before = serverCpuMicros(port);
+  await load(amount);
+  return (serverCpuMicros(port) - before) / amount;
 }

@@ -11,13 +11,17 @@
  * round they come from the process's cache, as popular queries do), suggestions for a query
  * never asked before on every request (the database's work each time), the results page and
  * the filter count of a few filters in turn.
+ *
+ * With BENCH_CPU=n (on a shared machine, where requests per second mean little): the server's
+ * CPU time per request of each load instead, over n requests (one run; nothing written).
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { startProduct } from './product-start.js';
+import { serverCpuMicros, startProduct } from './product-start.js';
 import { machine, markdownTable, median, writeSection } from './report.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CPU_REQUESTS = Number(process.env.BENCH_CPU ?? 0);
+const RUNS = CPU_REQUESTS > 0 ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = 10;
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl) throw new Error('set DATABASE_URL');
@@ -51,7 +55,7 @@ interface LoadOptions {
   requests: Request[];
 }
 const run = autocannon as unknown as (
-  opts: LoadOptions & { connections: number; duration: number },
+  opts: LoadOptions & { connections: number; duration?: number; amount?: number },
 ) => ReturnType<typeof autocannon>;
 
 interface Figures {
@@ -65,6 +69,9 @@ async function load(opts: LoadOptions): Promise<Figures> {
   const r = await run({ connections: 10, duration: SECONDS, ...opts });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
+
+/** `amount` requests of a load, 10 connections (the CPU mode). */
+const loadAmount = (opts: LoadOptions, amount: number) => run({ connections: 10, amount, ...opts });
 
 const post = { method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 const loads: Array<[string, (url: string) => LoadOptions]> = [
@@ -117,6 +124,13 @@ for (let run = 0; run < RUNS; run++) {
   try {
     for (const q of QUERIES) await fetch(`${server.url}/search/autocompleteMore/`, { ...post, body: form(q) });
     for (const [name, options] of loads) {
+      if (CPU_REQUESTS > 0) {
+        const before = serverCpuMicros(3330 + run);
+        await loadAmount(options(server.url), CPU_REQUESTS);
+        const micros = (serverCpuMicros(3330 + run) - before) / CPU_REQUESTS;
+        console.log(`${name}: ${Math.round(micros)} µs CPU per request`);
+        continue;
+      }
       const f = await load(options(server.url));
       results.get(name)!.push(f);
       console.log(`${name}: ${Math.round(f.rps)} rps, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}`);
@@ -134,7 +148,7 @@ const rows = [...results].map(([name, fs]) => [
   String(fs.reduce((n, f) => n + f.errors, 0)),
 ]);
 
-if (RUNS === 3) {
+if (RUNS === 3 && CPU_REQUESTS === 0) {
   writeSection(
     'search',
     `## Search

@@ -110,6 +110,8 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'browsing.ratingVote',
   // The show page's tabs and social proof (decision 0039)
   'browsing.showInfo',
+  'browsing.showInfoReviews',
+  'browsing.ogImagePng',
   'browsing.showAjax',
   // Search (decision 0037)
   'browsing.searchAutocomplete',

@@ -311,6 +311,8 @@ export const examples: Record<string, CallExample> = {
   'browsing.bookmarkRemove': { valid: { objId: '501' }, invalid: {} },
   'browsing.bookmarkUpdate': { valid: { objId: '501', toNotify: '1' }, invalid: { objId: '501', toNotify: '2' } },
   'browsing.showInfo': { valid: { slug: 'gamlet' }, invalid: { slug: '' } },
+  'browsing.showInfoReviews': { valid: { slug: 'gamlet' }, invalid: { slug: '' } },
+  'browsing.ogImagePng': { valid: { showId: '501', v: 'a1b2c3' }, invalid: { showId: '0x1f5' } },
   'browsing.showAjax': {
     valid: { slug: 'gamlet', ajax: 'reviews', isMobile: '1' },
     invalid: { slug: 'gamlet', ajax: 'photos' },

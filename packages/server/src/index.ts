@@ -44,19 +44,20 @@ export {
   type Transaction,
 } from './db/index.js';
 export type { ServerDeps } from './deps.js';
-// Issue 13, T5: the regional site of a request, geo-IP, recommendations.
+// the regional site of a request, geo-IP, recommendations.
 export * from './geo/index.js';
 export {
-  CompressedBodies,
   type Encoding,
   entityTag,
   notModified,
   pickEncoding,
+  SharedBody,
 } from './http/compression.js';
 export { errorAnswer } from './http/errors.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
 export { safeReturnPath } from './http/return-path.js';
 export { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
+export { ogImagePath } from './media/og-image.js';
 export {
   deliverPending,
   developmentSender,
@@ -70,7 +71,7 @@ export { type BuyerOrder, findBuyerOrder } from './payments/buyer-order.js';
 export type { PaymentEvent, PaymentProvider, PaymentStart } from './payments/provider.js';
 export { walletConfigOf } from './payments/wallets/config.js';
 export { type PromotionViewPage, servePromotionViewPage } from './routes/bonus.js';
-// Issue 13, T3: the schedule, the list widgets, the genre page and the per-city landing.
+// the schedule, the list widgets, the genre page and the per-city landing.
 export { type SchedulePageHandler, serveSchedulePage } from './routes/lists.js';
 export { type DemoLoader, type RunningServer, startServer } from './runtime.js';
 export { getBasketState } from './services/basket/index.js';
@@ -87,7 +88,11 @@ export * from './services/catalogue/index.js';
 export * from './services/catalogue/lists.js';
 export * from './services/catalogue/lists-html.js';
 export { notifyOnSale, type OnSaleNotifyDeps, type OnSaleNotifyResult } from './services/catalogue/on-sale-notify.js';
-// Issue 13, T1: the main page's popular grid (the same cards as GET /show/jsGetPopular/).
+// The person and organizer pages.
+export * from './services/catalogue/organizer.js';
+export * from './services/catalogue/person.js';
+export { PEOPLE_PAGE_SHOW_LIMIT } from './services/catalogue/person-cards.js';
+// the main page's popular grid (the same cards as GET /show/jsGetPopular/).
 export { POPULAR_MAX_OFFSET, popularPageOf } from './services/catalogue/popular.js';
 export { type FragmentSession, popularFragment } from './services/catalogue/popular-html.js';
 export { scoreOfVoter, voterKeyOf } from './services/catalogue/rating-vote.js';
@@ -103,6 +108,7 @@ export { recommendationCardsHtml, recommendationGenresHtml } from './services/ca
 export * from './services/catalogue/schedule.js';
 export * from './services/catalogue/schedule-address.js';
 export {
+  initials,
   loadShowReviews,
   type ShowReview,
   type ShowReviews,

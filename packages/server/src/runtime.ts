@@ -11,7 +11,10 @@ import { sweepExpiredHolds } from './services/holds/index.js';
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** Fills an empty database with demo data (the demo room's seedDemo); see ServerConfig.demoData. */
-export type DemoLoader = (db: Database, opts: { now: Date; scale: 'full' | 'small' }) => Promise<unknown>;
+export type DemoLoader = (
+  db: Database,
+  opts: { now: Date; scale: 'full' | 'small' | 'two-cities' },
+) => Promise<unknown>;
 
 export interface RunningServer {
   app: FastifyInstance;

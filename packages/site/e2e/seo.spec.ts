@@ -106,10 +106,17 @@ test('seo: pages carry their own title, description, canonical address and previ
   }
   expect(titles.size).toBe(3);
   await page.goto(show);
-  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
-    new RegExp(`^${origin}/media/poster/\\d+\\.svg$`),
-  );
-  // The show's poster is served at that address.
-  const poster = await request.get((await page.locator('meta[property="og:image"]').getAttribute('content'))!);
+  // The preview picture is a PNG drawn from the poster (decision 0048): previews do not show SVG.
+  const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(image).toMatch(new RegExp(`^${origin}/media/og/\\d+\\.png\\?v=[\\w-]{12}$`));
+  expect(await page.locator('meta[name="twitter:image"]').getAttribute('content')).toBe(image);
+  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+  // It is served at that address, as a PNG cached for good.
+  const poster = await request.get(image!);
   expect(poster.status()).toBe(200);
+  expect(poster.headers()['content-type']).toBe('image/png');
+  expect(poster.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Person and organizer pages are in the sitemap.
+  expect(locs.some((l) => l.startsWith(`${origin}/person/`))).toBe(true);
+  expect(locs.some((l) => l.startsWith(`${origin}/organizer/`))).toBe(true);
 });

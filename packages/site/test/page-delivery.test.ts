@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cachedCatalogueOf } from '@partera/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAssets } from '../src/server/assets.js';
 import { createSitePages } from '../src/server/plugin.js';
@@ -118,5 +119,81 @@ describe('issue 9: the waiting page of the admission gate', () => {
     expect(second.body).toMatch(/Ваше место в очереди: <strong>1<\/strong>/);
     expect(second.headers.refresh).toBe('1');
     expect(second.headers['retry-after']).toBe('1');
+  });
+});
+
+/**
+ * Issue 13 (decision 0049): pages a new visitor gets are rendered and compressed once and kept;
+ * each visitor still gets their own session in the page, and a change of what a page shows makes
+ * the next answer new (a hold on the hall page, a review on the reviews tab).
+ */
+const SESSION_META = /<meta name="(session-id|csrf-token)" content="[^"]*">/g;
+const metaOf = (page: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]+)">`).exec(page)?.[1];
+
+describe('issue 13: pages kept for new visitors', () => {
+  let site: SiteApp;
+
+  beforeAll(async () => {
+    site = await openSite();
+  }, 60_000);
+
+  afterAll(() => site?.close());
+
+  it('gives two new visitors the same page, each with their own session and CSRF token', async () => {
+    for (const url of ['/', '/show/anna-karenina/', '/performance/1/', '/afisha/', '/kassa/']) {
+      const [a, b] = [
+        await site.get(url, { 'accept-encoding': 'br' }),
+        await site.get(url, { 'accept-encoding': 'gzip' }),
+      ];
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const pageA = brotliDecompressSync(a.rawPayload).toString();
+      const pageB = gunzipSync(b.rawPayload).toString();
+      const sidA = a.cookies.find((c) => c.name === 'sid')!.value;
+      const sidB = b.cookies.find((c) => c.name === 'sid')!.value;
+      expect(sidA).not.toBe(sidB);
+      // Each page names its own visitor's session, and nothing else differs.
+      expect(sidA.startsWith(metaOf(pageA, 'session-id')!)).toBe(true);
+      expect(sidB.startsWith(metaOf(pageB, 'session-id')!)).toBe(true);
+      expect(metaOf(pageA, 'csrf-token')).not.toBe(metaOf(pageB, 'csrf-token'));
+      expect(pageA.replace(SESSION_META, '')).toBe(pageB.replace(SESSION_META, ''));
+      expect(pageA.endsWith('</html>\n')).toBe(true);
+      expect(a.headers.etag).not.toBe(b.headers.etag);
+    }
+  });
+
+  it("each visitor's CSRF token from a kept page is accepted for that visitor's session", async () => {
+    const cache = cachedCatalogueOf(site.app.deps).cache;
+    const before = cache.counts();
+    await site.get('/performance/1/');
+    const page = await site.get('/performance/1/');
+    // The hall's data is read from the database at most once for both visitors.
+    expect(cache.counts().reads - before.reads).toBeLessThanOrEqual(1);
+    expect(cache.counts().hits - before.hits).toBeGreaterThanOrEqual(1);
+    const sid = page.cookies.find((c) => c.name === 'sid')!.value;
+    const held = await site.app.inject({
+      method: 'POST',
+      url: '/hallPlace/select/',
+      headers: {
+        cookie: `sid=${sid}`,
+        'x-csrf-token': metaOf(page.body, 'csrf-token')!,
+        origin: 'http://localhost:80',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: { cypher: '1' },
+    });
+    expect(held.json()).toMatchObject({ result: 1 });
+    // The hold is a change of the performance: the next new visitor's hall page shows it.
+    const after = await site.get('/performance/1/');
+    expect(after.body).toContain('"freePlaces":1');
+  });
+
+  it('shows a new review on the reviews tab at once', async () => {
+    const before = await site.get('/show/anna-karenina/reviews/');
+    expect(before.body).not.toContain('Прекрасный спектакль, всем советую');
+    await site.db.query(
+      `INSERT INTO reviews (show_id, author_name, text, rating) VALUES (1, 'Ольга', 'Прекрасный спектакль, всем советую', 5)`,
+    );
+    const after = await site.get('/show/anna-karenina/reviews/');
+    expect(after.body).toContain('Прекрасный спектакль, всем советую');
   });
 });

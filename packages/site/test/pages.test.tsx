@@ -397,6 +397,60 @@ describe('order complete page', () => {
     expect(visibleText(processing)).toContain('Платёж обрабатывается');
     expect(processing).toContain('data-order-state="processing"');
   });
+
+  const venue = { name: 'Малый театр', address: 'Театральная пл., 1' };
+  /** Printed tickets handed over this way: no PDFs (the server answers them so). */
+  const printed = (c: ReturnType<typeof completion>, handOver: ReturnType<typeof completion>['handOver']) => ({
+    ...c,
+    tickets: c.tickets.map((t) => ({ ...t, pdfUrl: null })),
+    allTicketsPdfUrl: null,
+    handOver,
+  });
+  const atBoxOffice = (payThere: boolean, until: string): ReturnType<typeof completion>['handOver'] => ({
+    kind: 'boxOffice',
+    payThere,
+    venues: [venue],
+    until,
+    timeZone: 'Europe/Moscow',
+  });
+  const page = (c: ReturnType<typeof completion>) =>
+    render({
+      entry: 'complete',
+      Component: OrderCompletePage,
+      hydrate: false,
+      data: { chrome: chrome(), completion: c, timeZone: 'Europe/Moscow', ...links },
+    });
+
+  it('offers no PDF for tickets collected at the box office: says where and until when (4.12)', () => {
+    const html = page(printed(completion(), atBoxOffice(false, '2030-03-10T16:00:00.000Z')));
+    const text = visibleText(html);
+    expect(html).not.toContain('Скачать');
+    expect(text).toContain('Заказ № 000041 оплачен. Письмо с заказом отправлено на anna@example.com.');
+    expect(text).toContain(
+      'Билеты ждут вас в кассе площадки «Малый театр»: назовите кассиру номер заказа № 000041 и фамилию покупателя.',
+    );
+    expect(text).toContain('Получите их до начала мероприятия: 10 марта, вс, 19:00.');
+    expect(text).toContain('Малый театр, Театральная пл., 1');
+  });
+
+  it('shows a cash booking as placed, to be paid at the box office by its deadline; a courier’s address', () => {
+    const booking = printed(completion({ status: 'new', paidAt: null }), atBoxOffice(true, '2030-03-04T09:30:00.000Z'));
+    const html = page({ ...booking, tickets: [], lastPayment: null });
+    const text = visibleText(html);
+    expect(html).toContain('data-order-state="booking"');
+    expect(text).toContain('Бронь оформлена');
+    expect(text).toContain('Оплатите и получите билеты в кассе площадки «Малый театр» до 04.03.2030 12:30');
+    expect(text).not.toContain('Платёж обрабатывается');
+    expect(html).not.toContain('Скачать');
+
+    const delivered = page(
+      printed(completion(), { kind: 'courier', address: 'ул. Арбат, 1, кв. 2', metroName: 'Арбатская' }),
+    );
+    expect(visibleText(delivered)).toContain(
+      'Курьер привезёт билеты по адресу: ул. Арбат, 1, кв. 2 (м. Арбатская). Перед приездом он позвонит вам.',
+    );
+    expect(delivered).not.toContain('Скачать');
+  });
 });
 
 describe('landing pages, 404 and 500', () => {

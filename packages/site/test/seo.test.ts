@@ -88,7 +88,9 @@ describeEachDatabase('SEO: heads, robots.txt and sitemaps', (get) => {
     expect(og(html, 'title')).toBe('Анна Каренина — билеты, Малый театр');
     expect(og(html, 'type')).toBe('website');
     expect(og(html, 'url')).toBe('https://www.partera.example/show/anna-karenina/');
-    expect(og(html, 'image')).toBe('https://www.partera.example/media/poster/1.svg');
+    // The PNG drawn from the poster (decision 0048), versioned by what the poster prints.
+    expect(og(html, 'image')).toMatch(/^https:\/\/www\.partera\.example\/media\/og\/1\.png\?v=[\w-]{12}$/);
+    expect(metaContent(html, 'twitter:image')).toBe(og(html, 'image'));
     expect(og(html, 'description')).toBe(metaContent(html, 'description'));
     expect(metaContent(html, 'description')).toContain('«Анна Каренина», Малый театр');
     expect(og(html, 'site_name')).toBe('Partera');

@@ -318,6 +318,38 @@ export const showAjax = defineCall({
   summary: 'HTML of a show page tab (reviews or description).',
 });
 
+// The reviews tab's address has its own social proof, since the
+// page asks `{currentPath}/showInfo/` and the current path of that tab is {show}/reviews/.
+export const showInfoReviews = defineCall({
+  id: 'browsing.showInfoReviews',
+  method: 'GET',
+  path: '/show/:slug/reviews/showInfo/',
+  params: 'query',
+  request: request({ slug: text(TEXT_MAX.code).min(1) }),
+  answer: 'json',
+  response: showInfoAnswer,
+  failure: () => ({ soldTickets: 0, visitors: 0 }),
+  spec: `${BROWSING} ({currentPath}/showInfo/), 2.9`,
+  summary:
+    'Social proof of a show page read from its reviews tab ({currentPath} is /show/{slug}/reviews): the same numbers as {show}/showInfo/.',
+});
+
+// Link previews want a raster picture (decision 0048).
+export const ogImagePng = defineCall({
+  id: 'browsing.ogImagePng',
+  method: 'GET',
+  path: '/media/og/:showId.png',
+  params: 'query',
+  request: sessionFreeRequest({ showId: mediaFileId(), v: text(TEXT_MAX.code).optional() }),
+  answer: 'file',
+  response: mediaAnswer,
+  failure: mediaFailure,
+  spec: `${SITE} 2.9 (the show page's link previews); decision 0048`,
+  summary:
+    "A show's link-preview picture (og:image, twitter:image): PNG 1200×630 drawn from its poster. With the current ?v= version it is cached for good (immutable); another version redirects (302) to the current address; without one it revalidates hourly. A malformed file name answers 400 and an unknown show 404, both as JSON {error, message}.",
+  extension: true,
+});
+
 export const posterSvg = defineCall({
   id: 'browsing.posterSvg',
   method: 'GET',
@@ -518,6 +550,8 @@ export const browsingCalls = [
   showInfo,
   showAjax,
   posterSvg,
+  showInfoReviews,
+  ogImagePng,
   ratingVote,
   scheduleRows,
   buildingsList,

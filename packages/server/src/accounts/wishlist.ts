@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { iso, performancePath, posterUrl, type SaleState, showPath } from '../services/catalogue/fragments.js';
+import { aheadSql } from '../services/catalogue/upcoming.js';
 
 /**
  * The wishlist (site-browsing-account.md 2.9, 2.15, 3 Bookmark, 4 Bookmark): the shows a
@@ -101,7 +102,7 @@ export async function listWishlist(db: Queryable, userId: number, now: Date): Pr
        JOIN cities c ON c.id = b.city_id
        LEFT JOIN LATERAL (
          SELECT p.id, p.starts_at, p.sale_state FROM performances p
-          WHERE p.show_id = s.id AND p.starts_at > $2 AND p.sale_state <> 'closed'
+          WHERE p.show_id = s.id AND ${aheadSql('p', '$2')}
           ORDER BY p.starts_at, p.id LIMIT 1
        ) nx ON true
       WHERE bm.user_id = $1

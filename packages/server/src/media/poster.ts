@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/index.js';
 import { createRandom, type Random } from '../seed/random.js';
 import { escapeXml } from './xml.js';
 
@@ -279,4 +280,41 @@ function hslToHex(h: number, s: number, l: number): string {
         .padStart(2, '0'),
     )
     .join('')}`;
+}
+
+interface PosterRow {
+  id: number;
+  name: string;
+  age_mark: number;
+  genre_name: string;
+  genre_slug: string;
+  parent_slug: string | null;
+  venue_name: string;
+}
+
+/** What a show's poster prints (its venue: the show's own building); null when there is no such show. */
+export async function loadPosterShow(
+  db: Queryable,
+  showId: number,
+): Promise<(PosterShow & { venueName: string }) | null> {
+  const { rows } = await db.query<PosterRow>(
+    `SELECT s.id, s.name, s.age_mark, g.name AS genre_name, g.slug AS genre_slug, p.slug AS parent_slug,
+            b.name AS venue_name
+       FROM shows s
+       JOIN genres g ON g.id = s.genre_id
+       LEFT JOIN genres p ON p.id = g.parent_id
+       JOIN buildings b ON b.id = s.building_id
+      WHERE s.id = $1`,
+    [showId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    name: r.name,
+    ageMark: r.age_mark,
+    genreName: r.genre_name,
+    genreSlugs: r.parent_slug ? [r.genre_slug, r.parent_slug] : [r.genre_slug],
+    venueName: r.venue_name,
+  };
 }

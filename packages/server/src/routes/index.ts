@@ -15,6 +15,7 @@ import { kassaRoutes } from './kassa.js';
 import { listRoutes } from './lists.js';
 import { mediaRoutes } from './media.js';
 import { oauthRoutes } from './oauth.js';
+import { ogImageRoutes } from './og-image.js';
 import { orderRoutes } from './orders.js';
 import { paymentRoutes } from './payment.js';
 import { phoneRoutes } from './phone.js';
@@ -40,6 +41,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   seatSetRoutes,
   hallLayoutRoutes,
   mediaRoutes,
+  ogImageRoutes,
   basketRoutes,
   orderRoutes,
   devClockRoutes,

@@ -2,7 +2,7 @@ import { type CallDef, hallSeatView, hallSvg, posterSvg } from '@partera/contrac
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../http/route.js';
 import { acceptsGzip, contentTag, GzipCache, requestedTags, weakEtag } from '../media/http.js';
-import { renderPosterSvg } from '../media/poster.js';
+import { loadPosterShow, renderPosterSvg } from '../media/poster.js';
 import { renderSeatView, rowBands, type StageBox } from '../media/seat-view.js';
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
@@ -12,16 +12,6 @@ const CACHE_CONTROL = 'public, max-age=3600';
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 /** Bodies smaller than this are sent as they are. */
 const GZIP_FROM_BYTES = 1024;
-
-interface PosterRow {
-  id: number;
-  name: string;
-  age_mark: number;
-  genre_name: string;
-  genre_slug: string;
-  parent_slug: string | null;
-  venue_name: string;
-}
 
 /**
  * Generated media (decision 0001): GET /media/poster/{showId}.svg, the show's poster art,
@@ -40,26 +30,9 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, posterSvg, async ({ showId }, req, reply) => {
-    const r = await db.query<PosterRow>(
-      `SELECT s.id, s.name, s.age_mark, g.name AS genre_name, g.slug AS genre_slug, p.slug AS parent_slug,
-              b.name AS venue_name
-       FROM shows s
-       JOIN genres g ON g.id = s.genre_id
-       LEFT JOIN genres p ON p.id = g.parent_id
-       JOIN buildings b ON b.id = s.building_id
-       WHERE s.id = $1`,
-      [showId],
-    );
-    const show = r.rows[0];
+    const show = await loadPosterShow(db, showId);
     if (!show) return reply.code(404).send(posterSvg.failure('Афиша не найдена', 404));
-    const svg = renderPosterSvg({
-      id: show.id,
-      name: show.name,
-      ageMark: show.age_mark,
-      genreName: show.genre_name,
-      genreSlugs: show.parent_slug ? [show.genre_slug, show.parent_slug] : [show.genre_slug],
-      venueName: show.venue_name,
-    });
+    const svg = renderPosterSvg(show);
     const tag = `p${contentTag(svg)}`;
     return sendSvg(req, reply, tag, requestedTags(req.headers['if-none-match']), svg);
   });

@@ -1,4 +1,11 @@
-import { recommendationsCheck, recommendationsLoadGenres, recommendationsLoadShows } from '@partera/contract';
+import {
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  recommendationsCheck,
+  recommendationsLoadGenres,
+  recommendationsLoadShows,
+} from '@partera/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { accountOfSession } from '../accounts/sessions.js';
 import { CITY_COOKIE, citySubdomainOf } from '../geo/region.js';
@@ -36,39 +43,35 @@ export const recommendationRoutes: FastifyPluginAsync = async (app) => {
     return { city, cityId: city.id, userId: account?.id ?? null, now: deps.clock.now() };
   }
 
-  // The answers are the buyer's own: never kept by a shared cache.
-  route(
-    app,
-    recommendationsCheck,
-    async (_input, req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const q = await queryOf(req);
-      return { count: q ? await countRecommendations(deps.db, q) : 0 };
-    },
-    { csrf: false },
-  );
+  /**
+   * A call answered for the request's city and buyer, `none` when the site has no such city. The
+   * answers are the buyer's own: never kept by a shared cache.
+   */
+  function recommendationRoute<C extends CallDef>(
+    call: C,
+    none: CallResponse<C> | string,
+    answer: (input: CallRequest<C>, q: RecommendationQuery & { city: City }) => Promise<CallResponse<C> | string>,
+  ): void {
+    route(
+      app,
+      call,
+      async (input, req, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const q = await queryOf(req);
+        return q ? answer(input, q) : none;
+      },
+      { csrf: false },
+    );
+  }
 
-  route(
-    app,
-    recommendationsLoadShows,
-    async (input, req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const q = await queryOf(req);
-      if (!q) return '';
-      const cards = await listRecommendations(deps.db, { ...q, genreId: input.genreId ?? null, page: input.page });
-      return recommendationCardsHtml(cards, q.city.timezone);
-    },
-    { csrf: false },
-  );
-
-  route(
-    app,
-    recommendationsLoadGenres,
-    async (_input, req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const q = await queryOf(req);
-      return q ? recommendationGenresHtml(await recommendedGenres(deps.db, q)) : '';
-    },
-    { csrf: false },
+  recommendationRoute(recommendationsCheck, { count: 0 }, async (_input, q) => ({
+    count: await countRecommendations(deps.db, q),
+  }));
+  recommendationRoute(recommendationsLoadShows, '', async (input, q) => {
+    const cards = await listRecommendations(deps.db, { ...q, genreId: input.genreId ?? null, page: input.page });
+    return recommendationCardsHtml(cards, q.city.timezone);
+  });
+  recommendationRoute(recommendationsLoadGenres, '', async (_input, q) =>
+    recommendationGenresHtml(await recommendedGenres(deps.db, q)),
   );
 };

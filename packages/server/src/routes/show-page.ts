@@ -1,5 +1,5 @@
-import { showAjax, showInfo } from '@partera/contract';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { showAjax, showInfo, showInfoReviews } from '@partera/contract';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../http/route.js';
 import { redisNamespace } from '../redis.js';
 import { cachedCatalogueOf } from '../services/catalogue/page-cache.js';
@@ -36,7 +36,7 @@ function showInfoOf(app: FastifyInstance): ShowInfo {
 
 /**
  * The show page's own calls (site-browsing-account.md 2.9, 7 Show page; decision 0039): the
- * social proof `{currentPath}/showInfo/` and the tabs `{show}/showAjax/?ajax={reviews|desc}`.
+ * social proof `{currentPath}/showInfo/` ({show}/showInfo/ and {show}/reviews/showInfo/) and the tabs `{show}/showAjax/?ajax={reviews|desc}`.
  * The rules are in services/catalogue/show-info.ts and show-tabs.ts; an unknown show is 404.
  */
 export const showPageRoutes: FastifyPluginAsync = async (app) => {
@@ -44,7 +44,8 @@ export const showPageRoutes: FastifyPluginAsync = async (app) => {
   const catalogue = cachedCatalogueOf(deps);
   const info = showInfoOf(app);
 
-  route(app, showInfo, async (input, req, reply) => {
+  // `{currentPath}/showInfo/`: the page's current path is {show}/ or its reviews tab {show}/reviews/.
+  const socialProof = async (input: { slug: string }, req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'private, no-store');
     const page = await catalogue.showPage(input.slug);
     if (!page) {
@@ -56,7 +57,9 @@ export const showPageRoutes: FastifyPluginAsync = async (app) => {
     // the URL over and over) gets a new id each time and is not counted.
     if (!req.session.isNew) await info.viewed(page.show.id, req.session.id);
     return info.of(page.show.id);
-  });
+  };
+  route(app, showInfo, socialProof);
+  route(app, showInfoReviews, socialProof);
 
   route(app, showAjax, async (input, _req, reply) => {
     const page = await catalogue.showPage(input.slug);

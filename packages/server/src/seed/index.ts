@@ -17,7 +17,7 @@ export { type PlanIds, renderHallSvg } from './halls/svg.js';
 export interface SeedOptions {
   /** "Today": every date of the catalogue is relative to it. */
   now: Date;
-  /** 'full' (default): two cities, eleven venues, a 9-month season. 'small': one city, three halls, about a dozen performances. */
+  /** 'full' (default): both cities, every venue, a 9-month season; 'small' and 'two-cities': see SeedScale. */
   scale?: SeedScale;
   /** Told each step as it starts, with the seconds spent so far (for a command line). */
   onProgress?: (step: string, elapsedSeconds: number) => void;

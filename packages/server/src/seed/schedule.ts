@@ -82,6 +82,11 @@ export function planPerformances(
       }
     }
   }
+  // A show not announced as 'soon' is on sale on its first date at least, however late it falls:
+  // so that every genre of each city has something to buy.
+  const firstDay = new Map<number, number>();
+  for (const p of out) firstDay.set(p.show, Math.min(firstDay.get(p.show) ?? p.day, p.day));
+  for (const p of out) if (!shows[p.show]!.soon && p.day === firstDay.get(p.show)) p.sale = 'on_sale';
   return out.sort((a, b) => a.day - b.day || a.hour - b.hour || a.show - b.show);
 }
 
@@ -99,9 +104,11 @@ export function planSmallPerformances(now: Date, shows: readonly ShowSpec[]): Pe
     out.push({ show, hall: shows[show]!.hall, day, hour, sale });
 
   const repertoire = of('repertoire');
-  [2, 5, 9, 16, 23, 37].forEach((day, n) => {
-    add(repertoire[n % repertoire.length]!.i, notMonday(day), 19);
-  });
+  if (repertoire.length > 0) {
+    [2, 5, 9, 16, 23, 37].forEach((day, n) => {
+      add(repertoire[n % repertoire.length]!.i, notMonday(day), 19);
+    });
+  }
   if (repertoire[0]) add(repertoire[0].i, notMonday(200), 19, 'soon');
   let saturday = 3;
   while (moscowWeekday(now, saturday) !== 6) saturday++;

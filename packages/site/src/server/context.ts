@@ -9,7 +9,6 @@ import {
   cityCentres,
   completionOf,
   type FastifyRequest,
-  findCity,
   findFramedSession,
   getBasketState,
   listCities,
@@ -57,7 +56,12 @@ async function isLite(deps: AppDeps, req: FastifyRequest): Promise<boolean> {
 const supportBotUrl = () => process.env.SUPPORT_BOT_URL ?? '';
 
 export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOriginsCache) {
-  let cached: { at: number; cities: { subdomain: string; name: string }[]; centres: CityCentre[] } | null = null;
+  let cached: {
+    at: number;
+    rows: City[];
+    cities: { subdomain: string; name: string }[];
+    centres: CityCentre[];
+  } | null = null;
   const oauthProviders = oauthButtons(deps.config.oauth);
   // Geo-IP (spec 2.13): the database is read once per process, from the start on.
   const locator = locatorFromEnv();
@@ -68,7 +72,7 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
     if (cached && now - cached.at < CACHE_TTL_MS) return cached;
     const [rows, centres] = await Promise.all([listCities(deps.db), cityCentres(deps.db)]);
     const list = rows.length > 0 ? rows.map((c) => ({ subdomain: c.subdomain, name: c.name })) : DEFAULT_CITIES;
-    cached = { at: now, cities: list, centres };
+    cached = { at: now, rows, cities: list, centres };
     return cached;
   }
   const cities = async () => (await load()).cities;
@@ -112,7 +116,7 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
     framePolicy: partnerOrigins.framePolicy,
     /** Everything a page needs besides its own data: city, header and footer, basket. */
     async load(req: FastifyRequest): Promise<RequestContext> {
-      const all = await cities();
+      const { rows, cities: all } = await load();
       const subdomain = citySubdomainOf(
         req.host,
         req.cookies[CITY_COOKIE],
@@ -121,7 +125,8 @@ export function createContextLoader(deps: AppDeps, partnerOrigins: PartnerOrigin
       // A session created by this very request has an empty basket: skip the query.
       // A new session is nobody's, and its basket is empty: skip both queries.
       const [city, basket, lite, account, region] = await Promise.all([
-        findCity(deps.db, subdomain),
+        // The city's own row from the list kept above (re-read at most once a minute).
+        rows.find((c) => c.subdomain === subdomain) ?? null,
         req.session.isNew ? Promise.resolve(null) : getBasketState(deps, req.session.id),
         isLite(deps, req),
         req.session.isNew ? Promise.resolve(null) : accountOfSession(deps.db, req.session.id),

@@ -62,21 +62,26 @@ function headLines(head: HeadTags): string[] {
     property('description', head.og.description),
     property('url', head.og.url),
     property('image', head.og.image),
+    // Decision 0048: the same picture for the previews that read the twitter: names.
+    head.og.image ? '<meta name="twitter:card" content="summary_large_image">' : '',
+    head.og.image ? `<meta name="twitter:image" content="${escapeHtml(head.og.image)}">` : '',
   ];
 }
 
-export function renderDocument(input: DocumentInput): string {
-  const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+/**
+ * The document in two parts: everything the page shows, the same for every visitor who sees this
+ * page with this header and footer, and the visitor's own tail, the session meta tags (the
+ * widgets read them wherever they stand; module scripts run once the document is parsed) and the
+ * closing tags. The server compresses the shared part once per page and appends each tail as it
+ * is (compression.ts, SharedBody).
+ */
+export function sharedDocument(input: Omit<DocumentInput, 'session'>): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(input.title)}</title>`,
     ...(input.head ? headLines(input.head) : []),
     input.noindex ? meta('robots', 'noindex') : '',
-    meta('session-name', input.session.name),
-    meta('session-id', input.session.id),
-    meta('csrf-param', input.session.csrfParam),
-    meta('csrf-token', input.session.csrfToken),
     '<meta name="theme-color" content="#d6002a">',
     '<link rel="icon" href="data:,">',
     `<link rel="stylesheet" href="${escapeHtml(input.css)}">`,
@@ -100,7 +105,24 @@ ${head}
 ${input.lite ? '<body class="lite-layout" data-lite-layout="">' : '<body>'}
 <div id="${ROOT_ID}">${input.body}</div>${data}
 <button type="button" class="to-top" hidden aria-label="Наверх">↑</button>
+`;
+}
+
+const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+
+/** The visitor's tail of the document: the session meta tags of decision 0001, then the end. */
+export function documentTail(session: DocumentInput['session']): string {
+  return `${[
+    meta('session-name', session.name),
+    meta('session-id', session.id),
+    meta('csrf-param', session.csrfParam),
+    meta('csrf-token', session.csrfToken),
+  ].join('\n')}
 </body>
 </html>
 `;
+}
+
+export function renderDocument(input: DocumentInput): string {
+  return sharedDocument(input) + documentTail(input.session);
 }

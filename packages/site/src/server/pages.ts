@@ -12,7 +12,6 @@ import {
   type FastifyRequest,
   findBuyerOrder,
   formatOrderNumber,
-  getHallPage,
   getOrderCompletion,
   isBookmarked,
   LOYALTY_GROUPS,
@@ -65,6 +64,20 @@ function pageNumber(value: unknown): number {
   return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_HOME_PAGE) : 1;
 }
 
+/**
+ * The calendar bar's days, made once a minute per time zone: the cities' offsets are whole
+ * hours, so a calendar day begins on a minute and the days of one minute are the same.
+ */
+const calendars = new Map<string, { minute: number; days: ReturnType<typeof calendarDays> }>();
+function calendarOf(now: Date, timeZone: string): ReturnType<typeof calendarDays> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const kept = calendars.get(timeZone);
+  if (kept?.minute === minute) return kept.days;
+  const days = calendarDays(now, timeZone);
+  calendars.set(timeZone, { minute, days });
+  return days;
+}
+
 export async function homePage(ctx: RequestContext, req: FastifyRequest): Promise<PageRender<HomeData>> {
   const page = pageNumber((req.query as Record<string, unknown>).page);
   const cityName = ctx.chrome.city.name;
@@ -78,7 +91,7 @@ export async function homePage(ctx: RequestContext, req: FastifyRequest): Promis
         limit: POPULAR_PAGE_SIZE,
       })
     : { items: [], hasMore: false };
-  const calendar = calendarDays(ctx.deps.clock.now(), timeZone);
+  const calendar = calendarOf(ctx.deps.clock.now(), timeZone);
   return {
     entry: 'home',
     Component: HomePage,
@@ -111,7 +124,7 @@ const pageId = (value: unknown): number | null => {
   return parsed.success ? parsed.data : null;
 };
 
-const pageCode = (value: unknown): string | null => {
+export const pageCode = (value: unknown): string | null => {
   const parsed = PAGE_CODE.safeParse(value);
   return parsed.success ? parsed.data : null;
 };
@@ -144,9 +157,9 @@ export async function showPage(
     entry: 'show',
     Component: ShowPage,
     hydrate: false,
-    // The description's markup is kept per header, visitor state and host (a handful of
-    // combinations); the reviews tab reads the reviews each time, so its page is rendered each time.
-    source: reviews ? undefined : { data: page, chrome: [ctx.chrome, viewer, origin] },
+    // The page's markup is kept per header, visitor state and host (a handful of combinations);
+    // the reviews tab reads the reviews each time, and its markup is kept while they read the same.
+    source: { data: page, chrome: [ctx.chrome, viewer, origin, tab, reviews ? tabHtml : ''] },
     data: { chrome: ctx.chrome, page, viewer, tab, tabHtml, origin },
     title: titled(reviews ? `${page.show.name} — отзывы` : `${page.show.name} — билеты, ${page.venue.name}`),
     description: `${page.genre.name} «${page.show.name}», ${page.venue.name}. Купить билеты без комиссии и сервисного сбора.`,
@@ -161,7 +174,7 @@ export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promis
   const packageId = pageId(query.packageId) ?? undefined;
   const basket = ctx.basket ?? emptyBasket();
   const here = basket.tickets.filter((t) => t.performanceId === id).reduce((n, t) => n + t.count, 0);
-  const hall = await getHallPage(ctx.deps.db, id, ctx.deps.clock.now(), {
+  const hall = await cachedCatalogueOf(ctx.deps).hallPage(id, {
     isGuest: basket.userIsGuest,
     isIframe: isFramed(ctx, req),
     currentPerformanceBasketTicketCount: here,
@@ -171,20 +184,20 @@ export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promis
   });
   if (!hall) return null;
   const tz = hall.city.timezone;
+  const basketSummary = {
+    ticketCount: basket.ticketCount,
+    basketPrice: basket.basketPrice,
+    cannotCreateOrder: basket.cannotCreateOrder,
+    cannotCreateOrderCause: basket.cannotCreateOrderCause,
+  };
   return {
     entry: 'hall',
     Component: HallPage,
     hydrate: true,
-    data: {
-      chrome: ctx.chrome,
-      hall,
-      basket: {
-        ticketCount: basket.ticketCount,
-        basketPrice: basket.basketPrice,
-        cannotCreateOrder: basket.cannotCreateOrder,
-        cannotCreateOrderCause: basket.cannotCreateOrderCause,
-      },
-    },
+    // The hall's data comes from the process's cache (dropped when the performance's numbers
+    // change): its page is rendered once per header and basket while it lives.
+    source: { data: hall, chrome: [ctx.chrome, basketSummary] },
+    data: { chrome: ctx.chrome, hall, basket: basketSummary },
     title: titled(
       `${hall.show.name}, ${formatDayMonth(hall.performance.startsAt, tz)} ${formatClock(hall.performance.startsAt, tz)} — выбор мест`,
     ),
@@ -212,6 +225,7 @@ export function waitingPage(
     },
     title: titled(`Очередь на выбор мест — ${show.name}`),
     noindex: true,
+    unique: true,
   };
 }
 

@@ -1,8 +1,6 @@
 import {
   admissionGateOf,
-  CompressedBodies,
   CSRF_PARAM,
-  entityTag,
   errorAnswer,
   type FastifyPluginAsync,
   type FastifyReply,
@@ -15,7 +13,7 @@ import {
 } from '@partera/server';
 import { type LoadedAssets, loadAssets, loadPartnerScripts } from './assets.js';
 import { CITY_COOKIE, CITY_COOKIE_MAX_AGE, citySwitchFor } from './city.js';
-import { sitePagePolicy } from './content-security.js';
+import { paymentWidgetSources, sitePagePolicy } from './content-security.js';
 import { createContextLoader, type RequestContext } from './context.js';
 import { kassaPage } from './kassa-pages.js';
 import { afishaPage, genrePage, type ScheduleParams, scheduleAddressOf, schedulePage } from './list-pages.js';
@@ -41,8 +39,9 @@ import {
   showPage,
   waitingPage,
 } from './pages.js';
+import { organizerPage, personPage } from './people-pages.js';
 import { recommendationsPage } from './recommendation-pages.js';
-import { type PageRender, type RenderContext, renderPage } from './render.js';
+import { type PageRender, type RenderContext, renderPageParts } from './render.js';
 import { SEARCH_PAGE_KINDS, searchResultsPage } from './search-pages.js';
 import { publicSiteOf } from './seo.js';
 import { crawlerFiles } from './seo-routes.js';
@@ -100,24 +99,26 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       lite: loaded.get(req)?.lite ?? false,
       request: { site: publicSite, url: req.url, city: loaded.get(req)?.chrome.city.subdomain },
     });
-    const compressed = new CompressedBodies();
     // The maps' tile source (MAP_TILES_URL, decision 0041): its host is allowed images only when set.
     const mapTiles = mapTilesOf();
     const tileSources = tileImageSources(mapTiles);
+    // YooKassa's checkout widget, when the deployment pays by it (content-security.ts).
+    const widgetSources = paymentWidgetSources(app.deps.config.payments);
 
     /**
      * Sends a page. The same page for the same session is the same bytes, so it carries an entity
      * tag: a browser that has it gets 304 without the body. Compressed (brotli or gzip) when the
-     * browser accepts it; a page sent again is not compressed again.
+     * browser accepts it; a kept page (render.tsx) is compressed once, whoever asks for it.
      * nosniff and Permissions-Policy come from the server's security-headers hook, as on every answer.
      */
     const send = async <D>(req: FastifyRequest, reply: FastifyReply, page: PageRender<D>, status = 200) => {
       const frameAncestors = await contexts.framePolicy().catch(() => "frame-ancestors 'self'");
-      const html = renderPage(renderContext(req), page);
-      const tag = entityTag(html);
+      const { shared, tail: tailText } = renderPageParts(renderContext(req), page);
+      const tail = Buffer.from(tailText);
+      const tag = shared.tag(tail);
       reply
         .code(status)
-        .header('content-security-policy', sitePagePolicy(frameAncestors, tileSources))
+        .header('content-security-policy', sitePagePolicy(frameAncestors, tileSources, widgetSources))
         .header('content-type', 'text/html; charset=utf-8')
         // The page carries the session's CSRF token: only this browser may keep it, and it asks
         // again each time (a 304 when nothing changed).
@@ -128,10 +129,12 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
         // reach no other site, not even as an origin.
         .header('referrer-policy', 'same-origin');
       if (status === 200 && notModified(req.headers['if-none-match'], tag)) return reply.code(304).send();
+      // The page's shared part is compressed once while the page is kept (render.tsx); the
+      // visitor's tail is appended to it as it is.
       const encoding = pickEncoding(req.headers['accept-encoding']);
-      if (encoding === 'identity') return reply.send(html);
-      const body = await compressed.get(tag, encoding, () => Buffer.from(html));
-      return reply.header('content-encoding', encoding).send(body);
+      const body = await shared.encode(tail, encoding);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(body);
     };
 
     const sendNotFound = async (req: FastifyRequest, reply: FastifyReply, ctx?: RequestContext) => {
@@ -152,6 +155,18 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
     app.get<{ Params: { slug: string } }>('/show/:slug/reviews/', async (req, reply) => {
       const ctx = await load(req);
       const page = await showPage(ctx, req, req.params.slug, 'reviews');
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+
+    // A person's and an organizer's own pages (site-browsing-account.md 2.5; decision 0048).
+    app.get<{ Params: { slug: string } }>('/person/:slug/', async (req, reply) => {
+      const ctx = await load(req);
+      const page = await personPage(ctx, req.params.slug);
+      return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
+    });
+    app.get<{ Params: { slug: string } }>('/organizer/:slug/', async (req, reply) => {
+      const ctx = await load(req);
+      const page = await organizerPage(ctx, req.params.slug);
       return page ? send(req, reply, page) : sendNotFound(req, reply, ctx);
     });
 
@@ -220,7 +235,7 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
     // Box offices on a map (site-browsing-account.md 2.10).
     app.get('/kassa/', async (req, reply) => send(req, reply, await kassaPage(await load(req), req, mapTiles)));
 
-    // Issue 13, T3 (decision 0040): the schedule (spec 2.8), the genre page (2.7), the per-city landing (2.12).
+    // The schedule (spec 2.8), the genre page (2.7), the per-city landing (2.12); decision 0040.
     app.get('/schedule/', async (req, reply) => reply.redirect(await scheduleAddressOf(await load(req), req), 302));
     const sendSchedule = async (req: FastifyRequest, reply: FastifyReply, params: ScheduleParams) => {
       const ctx = await load(req);

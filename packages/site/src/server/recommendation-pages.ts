@@ -24,14 +24,18 @@ export async function recommendationsPage(ctx: RequestContext): Promise<PageRend
         recommendedGenres(ctx.deps.db, q),
       ])
     : [0, [], []];
+  const genresHtml = recommendationGenresHtml(genres);
   return {
     entry: 'page',
     Component: RecommendationsPage,
     hydrate: false,
+    // A guest's cards are the same object for every guest of the city while the server keeps
+    // them (recommendations.ts): the page is rendered once per header and footer meanwhile.
+    source: ctx.account ? undefined : { data: cards, chrome: [ctx.chrome, count, genresHtml] },
     data: {
       chrome: ctx.chrome,
       cardsHtml: recommendationCardsHtml(cards, ctx.city?.timezone ?? 'Europe/Moscow', ctx.chrome.urlSession),
-      genresHtml: recommendationGenresHtml(genres),
+      genresHtml,
       count,
       hasMore: count > RECOMMENDATIONS_PAGE_SIZE,
       signedIn: ctx.account !== null,

@@ -1,10 +1,12 @@
 /** @jsxRuntime automatic */
 // The pragma on every server-rendered .tsx keeps the automatic JSX runtime when a runner does not
 // read this package's tsconfig (`node --import tsx packages/site/src/main.ts` from the root).
+import { createHash } from 'node:crypto';
+import { SharedBody } from '@partera/server';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type LoadedAssets, pageAssets } from './assets.js';
-import { renderDocument } from './document.js';
+import { documentTail, sharedDocument } from './document.js';
 import { type HeadRequest, headTagsOf, type PageHead, SITE_NAME } from './seo-head.js';
 
 /** The client entry (src/client/{entry}.ts[x]) a page loads. */
@@ -21,11 +23,11 @@ export type ClientEntry =
   | 'cabinet'
   | 'loyalty'
   | 'search'
-  // Issue 13, T3: the schedule, the genre page, the per-city landing's list widgets.
+  // the schedule, the genre page, the per-city landing's list widgets.
   | 'schedule'
   | 'genre'
   | 'lists'
-  // Issue 13, T4: the box offices' map page.
+  // the box offices' map page.
   | 'kassa';
 
 export interface PageRender<D> {
@@ -51,6 +53,8 @@ export interface PageRender<D> {
    * seen again is not rendered again. Everything else in `data` must follow from it.
    */
   source?: { data: object; chrome: unknown };
+  /** A page for this visitor alone (a queue position): rendered each time, never kept. */
+  unique?: boolean;
 }
 
 export interface RenderContext {
@@ -62,46 +66,113 @@ export interface RenderContext {
   request?: HeadRequest;
 }
 
+/** A page to send: its shared part (compressed once while it is kept) and the visitor's tail. */
+export interface RenderedPage {
+  shared: SharedBody;
+  tail: string;
+}
+
 /** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
 export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
-  const { css, js, preload } = pageAssets(ctx.assets, page.entry);
-  return renderDocument({
-    title: page.title,
-    head: headTagsOf(page, ctx.request),
-    noindex: page.noindex,
-    session: ctx.session,
-    lite: ctx.lite ?? false,
-    css,
-    js,
-    preload,
-    widgetStyles: page.widgetStyles ?? [],
-    body: pageBody(page),
-    data: page.hydrate ? page.data : undefined,
-  });
+  const { shared, tail } = renderPageParts(ctx, page);
+  return shared.text + tail;
 }
 
-/** Markup kept per catalogue object and chrome; dropped with the object (a change, an expiry). */
-const bodies = new WeakMap<object, Map<string, string>>();
-const CHROMES_PER_SOURCE = 64;
-
-function pageBody<D>(page: PageRender<D>): string {
-  const { Component } = page;
-  const render = () => renderToString(<Component data={page.data} />);
-  if (!page.source) return render();
-  let kept = bodies.get(page.source.data);
+/**
+ * Renders a page in its two parts (document.ts). A page with a `source` is rendered once per
+ * header and footer, address and layout while its catalogue object lives: the same `SharedBody`
+ * comes back, with its hash and compressed bytes, until a change drops the object.
+ */
+export function renderPageParts<D>(ctx: RenderContext, page: PageRender<D>): RenderedPage {
+  const tail = documentTail(ctx.session);
+  const render = (once = false) => {
+    const { css, js, preload } = pageAssets(ctx.assets, page.entry);
+    const { Component } = page;
+    return new SharedBody(
+      sharedDocument({
+        title: page.title,
+        head: headTagsOf(page, ctx.request),
+        noindex: page.noindex,
+        lite: ctx.lite ?? false,
+        css,
+        js,
+        preload,
+        widgetStyles: page.widgetStyles ?? [],
+        body: renderToString(<Component data={page.data} />),
+        data: page.hydrate ? page.data : undefined,
+      }),
+      once,
+    );
+  };
+  if (page.unique) return { shared: render(true), tail };
+  if (!page.source) return { shared: byContent(page, ctx, render), tail };
+  let kept = documents.get(page.source.data);
   if (!kept) {
     kept = new Map();
-    bodies.set(page.source.data, kept);
+    documents.set(page.source.data, kept);
   }
-  const key = JSON.stringify(page.source.chrome);
-  let body = kept.get(key);
-  if (body === undefined) {
-    body = render();
+  const key = JSON.stringify([page.source.chrome, ctx.lite ?? false, ctx.request?.url, ctx.request?.city]);
+  let shared = kept.get(key);
+  if (shared === undefined) {
+    shared = render();
     if (kept.size >= CHROMES_PER_SOURCE) kept.clear();
-    kept.set(key, body);
+    kept.set(key, shared);
   }
-  return body;
+  return { shared, tail };
 }
+
+/**
+ * Pages without a kept source are kept by what they show: the same component with the same data
+ * (and address and layout) is the same document, so a page read again with nothing changed (every
+ * new visitor's page of a list, a search, the box offices) is neither rendered nor compressed
+ * again. Bounded by the documents' size, least recently used first out.
+ */
+const byContentKept = new Map<string, SharedBody>();
+let byContentBytes = 0;
+const BY_CONTENT_MAX_BYTES = 32 * 1024 * 1024;
+const componentIds = new WeakMap<object, number>();
+let components = 0;
+
+function byContent<D>(page: PageRender<D>, ctx: RenderContext, render: () => SharedBody): SharedBody {
+  let component = componentIds.get(page.Component);
+  if (component === undefined) {
+    component = ++components;
+    componentIds.set(page.Component, component);
+  }
+  const what = JSON.stringify([
+    page.entry,
+    page.hydrate,
+    page.title,
+    page.description,
+    page.noindex,
+    page.head,
+    page.widgetStyles?.map((s) => s.id),
+    page.data,
+    ctx.lite ?? false,
+    ctx.request?.url,
+    ctx.request?.city,
+  ]);
+  const key = `${component} ${createHash('sha1').update(what).digest('base64url')}`;
+  const kept = byContentKept.get(key);
+  if (kept) {
+    byContentKept.delete(key);
+    byContentKept.set(key, kept);
+    return kept;
+  }
+  const shared = render();
+  byContentKept.set(key, shared);
+  byContentBytes += shared.bytes.length;
+  for (const [oldKey, old] of byContentKept) {
+    if (byContentBytes <= BY_CONTENT_MAX_BYTES) break;
+    byContentKept.delete(oldKey);
+    byContentBytes -= old.bytes.length;
+  }
+  return shared;
+}
+
+/** Documents kept per catalogue object and chrome; dropped with the object (a change, an expiry). */
+const documents = new WeakMap<object, Map<string, SharedBody>>();
+const CHROMES_PER_SOURCE = 64;
 
 /** ' | Partera' after every page title. */
 export const titled = (text: string) => `${text} | ${SITE_NAME}`;

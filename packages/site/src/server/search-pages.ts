@@ -5,8 +5,10 @@
  * is read the same way).
  */
 import {
+  addDays,
   type FastifyRequest,
   formatFilterDate,
+  localDay,
   parseFilters,
   type ResultsKind,
   searchOf,
@@ -37,17 +39,9 @@ function joined(value: unknown): string | undefined {
   return undefined;
 }
 
-/** yyyy-mm-dd of an instant in a time zone. */
-function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The hot-date presets (dd.mm.yyyy): today, tomorrow, this weekend, this week (weeks start on Monday). */
 export function datePresets(now: Date, timeZone: string) {
-  const today = localDate(now, timeZone);
+  const today = localDay(now, timeZone);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   const sunday = addDays(today, 6 - weekday);
   const saturday = weekday >= 5 ? today : addDays(today, 5 - weekday);

@@ -4,7 +4,7 @@
  * show and hall pages that do not are described from their own data here, every other page by
  * its title and the request's address.
  */
-import { CAPITAL_SUBDOMAIN } from '@partera/server';
+import { CAPITAL_SUBDOMAIN, ogImagePath } from '@partera/server';
 import { formatClock, formatDayMonth } from '../pages/format.js';
 import type { HallData } from '../pages/HallPage.js';
 import type { ShowData } from '../pages/ShowPage.js';
@@ -53,9 +53,21 @@ interface HeadPage {
   head?: PageHead;
 }
 
-/** A show page's regional site, its normalised address and its poster. */
+/**
+ * A show page's regional site, its normalised address and its link-preview picture: the PNG drawn
+ * from its poster (decision 0048), since most previews do not show the SVG poster itself.
+ */
 function showHead({ page }: ShowData): PageHead {
-  return { city: page.city.subdomain, path: page.show.url, image: page.show.posterUrl };
+  const { show, genre, venue } = page;
+  const image = ogImagePath({
+    id: show.id,
+    name: show.name,
+    ageMark: show.ageMark,
+    genreName: genre.name,
+    genreSlug: genre.slug,
+    venueName: venue.name,
+  });
+  return { city: page.city.subdomain, path: show.url, image };
 }
 
 /** A hall page belongs to its performance's city; the package mode's ?packageId is not another page. */

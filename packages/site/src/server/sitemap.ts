@@ -1,7 +1,7 @@
 /**
  * sitemap.xml of each regional host (decision 0043): its home page and the other city pages the
  * site serves (the genre pages among them), every show page of its city, the hall pages of its upcoming performances, and on
- * the capital's host the pages that read the same in every city. Search results are not listed.
+ * the capital's host the pages that read the same in every city (the person and organizer pages among them). Search results are not listed.
  * Past 50,000 addresses the sitemap becomes an index of /sitemap-{n}.xml parts (the protocol's
  * limit). The lists are kept in the process like the catalogue pages (decision 0016): dropped when
  * one of their performances changes or anything may have changed, and after a few minutes.
@@ -11,8 +11,10 @@ import {
   type Clock,
   changeFeedOf,
   type Database,
+  organizerPath,
   PageDataCache,
   performancePath,
+  personPath,
   type Queryable,
   showPath,
 } from '@partera/server';
@@ -52,8 +54,10 @@ export async function readSitemapPages(
   shows: { slug: string; city: string }[];
   performances: { id: number; city: string }[];
   genres: string[];
+  /** Person and organizer pages with something ahead (decision 0048): the same in every city. */
+  people: string[];
 }> {
-  const [shows, performances, genres] = await Promise.all([
+  const [shows, performances, genres, people] = await Promise.all([
     db.query<{ slug: string; city: string }>(
       `SELECT s.slug, c.subdomain AS city
          FROM shows s
@@ -78,11 +82,22 @@ export async function readSitemapPages(
          FROM genres g LEFT JOIN genres p ON p.id = g.parent_id
         ORDER BY COALESCE(p.id, g.id), p.id NULLS FIRST, g.id`,
     ),
+    db.query<{ kind: string; slug: string }>(
+      `WITH ahead AS (SELECT DISTINCT show_id FROM performances WHERE starts_at > $1 AND sale_state <> 'closed')
+       SELECT 'person' AS kind, slug FROM persons pe
+        WHERE EXISTS (SELECT 1 FROM show_persons sp JOIN ahead a ON a.show_id = sp.show_id WHERE sp.person_id = pe.id)
+       UNION ALL
+       SELECT 'organizer' AS kind, slug FROM organizers o
+        WHERE EXISTS (SELECT 1 FROM shows s JOIN ahead a ON a.show_id = s.id WHERE s.organizer_id = o.id)
+       ORDER BY 1 DESC, 2`,
+      [now],
+    ),
   ]);
   return {
     shows: shows.rows,
     performances: performances.rows.map((p) => ({ id: Number(p.id), city: p.city })),
     genres: genres.rows.map((g) => g.path),
+    people: people.rows.map((p) => (p.kind === 'person' ? personPath(p.slug) : organizerPath(p.slug))),
   };
 }
 
@@ -152,6 +167,7 @@ export class Sitemaps {
           ...pages.city.map((p) => `${here}${p}`),
           ...(pages.genres ? found.genres.map((p) => `${here}${p}`) : []),
           ...(shared || city === CAPITAL_SUBDOMAIN ? pages.neutral.map((p) => `${here}${p}`) : []),
+          ...(shared || city === CAPITAL_SUBDOMAIN ? found.people.map((p) => `${here}${p}`) : []),
           ...found.shows.map((s) => `${origin(s.city)}${showPath(s.slug)}`),
           ...found.performances.map((p) => `${origin(p.city)}${performancePath(p.id)}`),
         ];

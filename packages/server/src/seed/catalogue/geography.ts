@@ -62,6 +62,7 @@ export type HallKey =
   | 'msk-gallery'
   | 'msk-loft'
   | 'msk-arena'
+  | 'msk-football'
   | 'spb-drama'
   | 'spb-concert'
   | 'spb-club'
@@ -80,7 +81,7 @@ export interface VenueSpec {
   description: string;
   hallName: string;
   plan: () => HallPlan;
-  /** Part of the 'small' seed used by fast tests. */
+  /** Part of the small seeds ('small': the first city's, for fast tests; 'two-cities': both cities'). */
   small: boolean;
 }
 
@@ -192,6 +193,27 @@ export const VENUES: VenueSpec[] = [
     small: false,
   },
   {
+    // No plan: its stands have no numbered seats and are sold by sections (decision 0029).
+    key: 'msk-football',
+    city: 'www',
+    name: 'Стадион «Буревестник»',
+    address: 'ул. Хамовнический Вал, 28',
+    metro: 'Парк культуры',
+    latitude: 55.7262,
+    longitude: 37.5643,
+    description:
+      'Футбольный стадион в Хамовниках: матчи городской лиги и кубковые игры, трибуны без нумерованных мест.',
+    hallName: 'Футбольное поле',
+    plan: () =>
+      standingPlan([
+        { name: 'Западная трибуна', capacity: 1800, rank: 0 },
+        { name: 'Восточная трибуна', capacity: 1800, rank: 0.2 },
+        { name: 'Северная трибуна', capacity: 900, rank: 0.5 },
+        { name: 'Фан-сектор', capacity: 600, rank: 0.6 },
+      ]),
+    small: false,
+  },
+  {
     key: 'spb-drama',
     city: 'spb',
     name: 'Театр «Невская сцена»',
@@ -228,7 +250,7 @@ export const VENUES: VenueSpec[] = [
     description: 'Клуб в бывшем фабричном здании на Лиговском: рок, стендап и акустические вечера.',
     hallName: 'Зал',
     plan: () => clubPlan({ danceFloor: 900, fanZone: 200, balconyRows: 3 }),
-    small: false,
+    small: true,
   },
   {
     key: 'spb-gallery',
@@ -241,7 +263,7 @@ export const VENUES: VenueSpec[] = [
     description: 'Выставочный центр в доме XIX века: классическое искусство и фотография.',
     hallName: 'Анфилада',
     plan: () => exhibitionPlan({ capacity: 300, rooms: ['Белый зал', 'Синий зал', 'Зал графики', 'Фотозал'] }),
-    small: false,
+    small: true,
   },
   {
     key: 'spb-stadium',

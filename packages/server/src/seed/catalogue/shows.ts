@@ -43,7 +43,7 @@ export interface ShowSpec {
   cast: 'troupe' | CastMember[];
   /** Announced, tickets not on sale yet. */
   soon?: boolean;
-  /** Included in the 'small' seed. */
+  /** Included in the small seeds (when its venue is: VenueSpec.small). */
   small?: boolean;
 }
 
@@ -570,6 +570,19 @@ export const SHOWS: ShowSpec[] = [
     plan: { kind: 'dates', count: 1, hour: 19 },
     cast: [{ role: 'Исполнитель', name: 'Максим Орлов' }],
   },
+  {
+    name: 'Иллюзион «Зазеркалье»',
+    genre: 'illyuzion',
+    hall: 'spb-concert',
+    age: 6,
+    minutes: 100,
+    organizer: 'ogni',
+    price: 2800,
+    popularity: 0.5,
+    quality: 4.3,
+    plan: { kind: 'dates', count: 1, hour: 18 },
+    cast: [{ role: 'Иллюзионистка', female: true }, { role: 'Ассистент' }],
+  },
   // Клуб «Граммофон», Москва
   {
     name: 'Группа «Ночные трамваи»',
@@ -638,6 +651,7 @@ export const SHOWS: ShowSpec[] = [
     quality: 4.4,
     plan: { kind: 'dates', count: 1, hour: 20 },
     cast: band('Анна Белова'),
+    small: true,
   },
   {
     name: 'Стендап-вечер «Без цензуры»',
@@ -651,6 +665,7 @@ export const SHOWS: ShowSpec[] = [
     quality: 4.2,
     plan: { kind: 'dates', count: 2, hour: 20 },
     cast: [{ role: 'Ведущий' }, { role: 'Стендап-комик' }, { role: 'Стендап-комик', female: true }],
+    small: true,
   },
   {
     name: 'Дарья Миронова. Вечер акустики',
@@ -664,6 +679,24 @@ export const SHOWS: ShowSpec[] = [
     quality: 4.6,
     plan: { kind: 'dates', count: 1, hour: 20 },
     cast: [{ role: 'Вокал, гитара', name: 'Дарья Миронова', female: true }],
+  },
+  {
+    // A day of the city's bands on the club's two floors.
+    name: 'Фестиваль «Белые ночи»',
+    genre: 'rok',
+    hall: 'spb-club',
+    age: 16,
+    minutes: 480,
+    organizer: 'triumf',
+    price: 6000,
+    popularity: 0.7,
+    quality: 4.5,
+    tags: ['фестиваль'],
+    plan: { kind: 'dates', count: 1, hour: 16 },
+    cast: [
+      { role: 'Хедлайнер', name: 'Олег Северин' },
+      { role: 'Ведущая', female: true },
+    ],
   },
   // Лофт «Фабрика», Москва: no plan, sold by sections
   {
@@ -708,6 +741,21 @@ export const SHOWS: ShowSpec[] = [
     plan: { kind: 'run', from: 90, to: 200 },
     cast: [{ role: 'Куратор' }],
   },
+  {
+    // The gallery's third room: it overlaps the painting exhibitions.
+    name: 'Москва в объективе: фотографии 1950–1980-х',
+    genre: 'fotografiya',
+    hall: 'msk-gallery',
+    age: 0,
+    minutes: 60,
+    organizer: 'art-proekt',
+    price: 500,
+    popularity: 0.55,
+    quality: 4.6,
+    about: 'о городе, который менялся быстрее своих жителей',
+    plan: { kind: 'run', from: 20, to: 140 },
+    cast: [{ role: 'Куратор', female: true }],
+  },
   // Выставочный центр «Нева-Арт», Санкт-Петербург
   {
     name: 'Фотография XX века: лица и города',
@@ -734,6 +782,7 @@ export const SHOWS: ShowSpec[] = [
     quality: 4.6,
     plan: { kind: 'run', from: 75, to: 180 },
     cast: [{ role: 'Куратор' }],
+    small: true,
   },
   // Арена «Северная», Москва
   {
@@ -762,6 +811,20 @@ export const SHOWS: ShowSpec[] = [
     plan: { kind: 'dates', count: 1, hour: 15, sessions: [15, 19] },
     cast: [{ role: 'Режиссёр-постановщик' }, { role: 'Хореограф', female: true }],
   },
+  // Стадион «Буревестник», Москва: stands sold by sections
+  {
+    name: 'Футбол. «Москва-Река» — «Буревестник»',
+    genre: 'futbol',
+    hall: 'msk-football',
+    age: 0,
+    minutes: 120,
+    organizer: 'liga',
+    price: 900,
+    popularity: 0.6,
+    quality: 4.3,
+    plan: { kind: 'dates', count: 2, hour: 18 },
+    cast: [],
+  },
   // Стадион «Балтийский», Санкт-Петербург
   {
     name: 'Футбол. «Балтика» — «Северная звезда»',
@@ -777,20 +840,32 @@ export const SHOWS: ShowSpec[] = [
     cast: [],
   },
   {
-    name: 'Фестиваль «Белые ночи»',
-    genre: 'rok',
+    // Hockey under the open sky: a rink is laid on the football pitch for the night.
+    name: 'Зимняя классика: «Невские львы» — «Балтийские медведи»',
+    genre: 'khokkey',
     hall: 'spb-stadium',
-    age: 16,
-    minutes: 480,
-    organizer: 'triumf',
-    price: 6000,
+    age: 6,
+    minutes: 150,
+    organizer: 'liga',
+    price: 3000,
+    popularity: 0.75,
+    quality: 4.5,
+    tags: ['под открытым небом'],
+    plan: { kind: 'dates', count: 1, hour: 18 },
+    cast: [],
+  },
+  {
+    name: 'Ледовое шоу «Северное сияние»',
+    genre: 'ledovye-shou',
+    hall: 'spb-stadium',
+    age: 0,
+    minutes: 120,
+    organizer: 'ogni',
+    price: 3500,
     popularity: 0.7,
     quality: 4.5,
-    tags: ['фестиваль'],
-    plan: { kind: 'dates', count: 1, hour: 16 },
-    cast: [
-      { role: 'Хедлайнер', name: 'Олег Северин' },
-      { role: 'Ведущая', female: true },
-    ],
+    tags: ['под открытым небом', 'для всей семьи'],
+    plan: { kind: 'dates', count: 1, hour: 17 },
+    cast: [{ role: 'Режиссёр-постановщик', female: true }, { role: 'Хореограф' }],
   },
 ];

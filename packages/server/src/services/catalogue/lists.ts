@@ -22,6 +22,7 @@ import {
   weekdayOf,
 } from './schedule-address.js';
 import { scheduleRowsHtml } from './schedule-html.js';
+import { aheadSql } from './upcoming.js';
 
 /** Items a widget call returns unless it asks (limit), and the most it may ask for. */
 export const LIST_LIMIT_DEFAULT = 12;
@@ -63,7 +64,7 @@ export async function listVenues(
     `SELECT b.id, b.name, b.address, m.name AS metro_name, b.type, count(*)::int AS performances
        FROM buildings b
        JOIN halls h ON h.building_id = b.id
-       JOIN performances p ON p.hall_id = h.id AND p.starts_at > $1 AND p.sale_state <> 'closed'
+       JOIN performances p ON p.hall_id = h.id AND ${aheadSql('p', '$1')}
        LEFT JOIN metro_stations m ON m.id = b.metro_station_id
       WHERE ($2::int IS NULL OR b.city_id = $2)
       GROUP BY b.id, m.name

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/index.js';
 import { type ChangeFeed, changeFeedOf } from './changes.js';
+import { getHallPage, type HallPage, type HallPageViewer } from './hall-page.js';
 import { getShowPage, type ShowPage } from './show.js';
 import { listUpcomingPerformances, type UpcomingPage, type UpcomingQuery } from './upcoming.js';
 
@@ -19,7 +20,7 @@ interface Entry {
 
 /**
  * What the catalogue pages read, kept in the process (decision 0016): the home page's lists, the
- * show pages. An entry names the performances it shows; a change of any of their availability
+ * show pages, the hall pages (decision 0049). An entry names the performances it shows; a change of any of their availability
  * numbers, heard on the change feed from this process or another, drops it, and so does a change
  * of the catalogue. Nothing is kept longer than `maxAgeMs` either. Requests that arrive while an
  * entry is read wait for that one read; a read that a change of its performances overtook is
@@ -118,6 +119,8 @@ export class PageDataCache {
 export interface CachedCatalogue {
   upcoming(q: Omit<UpcomingQuery, 'now'>): Promise<UpcomingPage>;
   showPage(slug: string): Promise<ShowPage | null>;
+  /** The hall page's data for one kind of viewer (a new visitor's is everyone's). */
+  hallPage(performanceId: number, viewer: HallPageViewer): Promise<HallPage | null>;
   readonly cache: PageDataCache;
 }
 
@@ -145,6 +148,12 @@ export function cachedCatalogueOf(deps: { db: Database; clock: Clock }): CachedC
           `show:${slug}`,
           () => getShowPage(db, slug, clock.now()),
           (p) => p.performances.map((x) => x.performanceId),
+        ),
+      hallPage: (performanceId, viewer) =>
+        cache.get(
+          `hall:${performanceId}:${JSON.stringify(viewer)}`,
+          () => getHallPage(db, performanceId, clock.now(), viewer),
+          () => [performanceId],
         ),
     };
     catalogues.set(deps, catalogue);

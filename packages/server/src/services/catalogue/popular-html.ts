@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, formatKopecks, plural } from '@partera/contract';
 import { html, type SafeHtml } from '../../http/html.js';
+import { dateFormat } from './fragments.js';
 import type { PerformanceCard } from './upcoming.js';
 
 /**
@@ -30,9 +31,9 @@ export const posterHueOf = (showId: number) => (showId * 47) % 360;
 /** '25 ноября', 'ср' and '19:00' at the venue (the platform's Russian calendar words). */
 function dateParts(iso: string, timeZone: string): { dayMonth: string; weekday: string; clock: string } {
   const at = new Date(iso);
-  const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone }).format(at);
-  const weekday = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone }).format(at);
-  const clock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+  const dayMonth = dateFormat('ru-RU', { day: 'numeric', month: 'long', timeZone }).format(at);
+  const weekday = dateFormat('ru-RU', { weekday: 'short', timeZone }).format(at);
+  const clock = dateFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
     .format(at)
     .replace(/^24:/, '00:');
   return { dayMonth, weekday, clock };

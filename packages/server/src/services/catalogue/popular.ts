@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, Queryable } from '../../db/index.js';
 import { type CardRow, performanceCards } from './cards.js';
 import { cachedCatalogueOf } from './page-cache.js';
-import type { UpcomingPage } from './upcoming.js';
+import { UPCOMING_IN_CITY, type UpcomingPage } from './upcoming.js';
 
 /**
  * Popular shows of a city (site-browsing-account.md 2.4, 7 Browsing; decision 0038): the main
@@ -27,14 +27,7 @@ export async function listPopularShows(db: Queryable, q: PopularQuery): Promise<
   const offset = Math.max(0, Math.floor(q.offset));
   if (offset >= POPULAR_MAX_OFFSET || q.limit <= 0) return { items: [], hasMore: false };
   const { rows } = await db.query<CardRow>(
-    `WITH upcoming AS (
-       SELECT p.id, p.show_id, p.hall_id, p.starts_at, p.sale_state,
-              row_number() OVER (PARTITION BY p.show_id ORDER BY p.starts_at, p.id) AS n,
-              count(*) OVER (PARTITION BY p.show_id) AS dates
-         FROM performances p
-         JOIN halls h ON h.id = p.hall_id
-         JOIN buildings b ON b.id = h.building_id
-        WHERE b.city_id = $1 AND p.starts_at > $2 AND p.sale_state <> 'closed'),
+    `WITH ${UPCOMING_IN_CITY},
      taken AS (
        SELECT u.show_id, sum(c.sold + c.held)::int AS n
          FROM upcoming u JOIN place_count_stripes c ON c.performance_id = u.id GROUP BY 1

@@ -15,6 +15,7 @@
  */
 import type { Queryable } from '../../db/index.js';
 import { type CardRow, type PerformanceCard, performanceCards } from './cards.js';
+import { UPCOMING_IN_CITY } from './upcoming.js';
 
 /** Cards per page of /recommendations/loadShows/ (the spec does not give one). */
 export const RECOMMENDATIONS_PAGE_SIZE = 12;
@@ -40,15 +41,7 @@ export interface RecommendedGenre {
  * next_at), parameters $1 city, $2 now, $3 user (or null).
  */
 const RANKED = `
-  WITH upcoming AS (
-    SELECT p.id, p.show_id, p.starts_at,
-           row_number() OVER (PARTITION BY p.show_id ORDER BY p.starts_at, p.id) AS n,
-           count(*) OVER (PARTITION BY p.show_id) AS dates
-      FROM performances p
-      JOIN halls h ON h.id = p.hall_id
-      JOIN buildings b ON b.id = h.building_id
-     WHERE b.city_id = $1 AND p.starts_at > $2 AND p.sale_state <> 'closed'
-  ), owned AS (
+  WITH ${UPCOMING_IN_CITY}, owned AS (
     SELECT DISTINCT p.show_id
       FROM orders o JOIN tickets t ON t.order_id = o.id AND t.status = 'issued'
       JOIN performances p ON p.id = t.performance_id

@@ -6,6 +6,7 @@
  * the same in every locale) and also read dd.mm.yyyy, the search's form (decision 0040).
  */
 import { parseFilterDate } from '../search/filters.js';
+import { dateFormat } from './fragments.js';
 
 /** Rows per schedule page: one infinite-scroll step, about a screen (decision 0040). */
 export const SCHEDULE_PAGE_SIZE = 10;
@@ -29,9 +30,21 @@ export interface ScheduleAddress {
   page: number;
 }
 
-/** yyyy-mm-dd of an instant in a time zone. */
+const localDays = new Map<string, string>();
+
+/**
+ * yyyy-mm-dd of an instant in a time zone. Kept per minute: every zone's offset is whole minutes,
+ * so a day begins on a minute and the instants of one minute share their day.
+ */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const key = `${timeZone} ${Math.floor(at.getTime() / 60_000)}`;
+  let day = localDays.get(key);
+  if (day === undefined) {
+    day = dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    if (localDays.size >= 1_000) localDays.clear();
+    localDays.set(key, day);
+  }
+  return day;
 }
 
 export function addDays(day: string, days: number): string {

@@ -8,6 +8,7 @@ import { matchSql, readingParams, trigramSchema } from '../search/match.js';
 import { readingsOf } from '../search/text.js';
 import { loadAvailability } from './availability.js';
 import { iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
+import { aheadSql } from './upcoming.js';
 
 export interface PerformanceListQuery {
   now: Date;
@@ -108,7 +109,7 @@ export async function listPerformances(db: Queryable, q: PerformanceListQuery): 
        JOIN shows s ON s.id = p.show_id
        JOIN genres g ON g.id = s.genre_id
        ${matched}
-      WHERE p.starts_at > $1 AND p.sale_state = ANY($2::text[])
+      WHERE ${aheadSql('p', '$1')} AND p.sale_state = ANY($2::text[])
         AND ($3::int IS NULL OR b.city_id = $3)
         AND ($4::int IS NULL OR b.id = $4)
         AND ($5::text IS NULL OR h.kind = $5 OR b.type = $5)

@@ -2,6 +2,8 @@ import { plural, RATING, reviewPreview } from '@partera/contract';
 import { reviewDate } from '../../accounts/reviews.js';
 import type { Queryable } from '../../db/index.js';
 import { html, type SafeHtml } from '../../http/html.js';
+import { organizerPath } from './organizer.js';
+import { personPath } from './person.js';
 import type { ShowPage } from './show.js';
 
 /**
@@ -93,7 +95,10 @@ function descriptionTabHtml(page: ShowPage, mobile: boolean): SafeHtml {
   </div>`;
 }
 
-/** The horizontal slider of the cast: a scrolling row with arrows the script shows (250 px steps). */
+/**
+ * The horizontal slider of the cast: a scrolling row with arrows the script shows (250 px steps);
+ * each member links to their person page (/person/{slug}/).
+ */
 function castHtml(page: ShowPage): SafeHtml | null {
   if (page.persons.length === 0) return null;
   return html`<section class="show-section" aria-labelledby="cast-title">
@@ -103,9 +108,11 @@ function castHtml(page: ShowPage): SafeHtml | null {
       <ul class="cast-slider__track" data-cast-track="" tabindex="0" aria-label="Участники">
         ${page.persons.map(
           (p) => html`<li class="cast-card">
-            <span class="cast-card__avatar" aria-hidden="true">${initials(p.name)}</span>
-            <span class="cast-card__name">${p.name}</span>
-            ${p.role ? html`<span class="cast-card__role">${p.role}</span>` : null}
+            <a class="cast-card__link" href="${personPath(p.slug)}" data-person-link="">
+              <span class="cast-card__avatar" aria-hidden="true">${initials(p.name)}</span>
+              <span class="cast-card__name">${p.name}</span>
+              ${p.role ? html`<span class="cast-card__role">${p.role}</span>` : null}
+            </a>
           </li>`,
         )}
       </ul>
@@ -117,13 +124,22 @@ function castHtml(page: ShowPage): SafeHtml | null {
 /** The expandable additional content: a <details> block, closed at first. */
 function extraHtml(page: ShowPage): SafeHtml {
   const { show, genre, venue } = page;
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, string | SafeHtml]> = [
     ['Жанр', genre.parentName ? `${genre.parentName}, ${genre.name}` : genre.name],
   ];
   if (show.tags.length > 0) rows.push(['Метки', show.tags.join(', ')]);
   rows.push(['Возраст', `${show.ageMark}+`]);
   if (show.durationMinutes) rows.push(['Продолжительность', durationText(show.durationMinutes)]);
-  if (page.organizerName) rows.push(['Организатор', page.organizerName]);
+  if (page.organizerName) {
+    // The organizer's name links to its page when the page data names its slug.
+    const slug = page.organizerSlug;
+    rows.push([
+      'Организатор',
+      slug
+        ? html`<a href="${organizerPath(slug)}" data-organizer-link="">${page.organizerName}</a>`
+        : page.organizerName,
+    ]);
+  }
   rows.push([
     'Адрес',
     venue.metroName ? `${venue.name}, ${venue.address}, м. ${venue.metroName}` : `${venue.name}, ${venue.address}`,
@@ -185,7 +201,7 @@ function reviewHtml(review: ShowReview): SafeHtml {
   </li>`;
 }
 
-function initials(name: string): string {
+export function initials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { loadAvailability } from './availability.js';
 import { iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
+import { aheadSql } from './upcoming.js';
 
 export interface ShowPerson {
   id: number;
@@ -51,6 +52,8 @@ export interface ShowPage {
   /** The city of the show's venue (the page's timezone and regional site). */
   city: { id: number; subdomain: string; name: string; timezone: string };
   organizerName: string | null;
+  /** The organizer's slug (its page /organizer/{slug}/); null or absent: none. */
+  organizerSlug?: string | null;
   persons: ShowPerson[];
   /** Upcoming performances on sale or coming soon, in date order. */
   performances: ShowPerformance[];
@@ -84,6 +87,7 @@ interface ShowRow {
   city_name: string;
   timezone: string;
   organizer_name: string | null;
+  organizer_slug: string | null;
 }
 
 interface PerformanceRow {
@@ -101,7 +105,7 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
             g.id AS genre_id, g.name AS genre_name, g.slug AS genre_slug, pg.name AS parent_genre_name,
             b.id AS building_id, b.name AS building_name, b.slug AS building_slug, b.address,
             m.name AS metro_name, c.id AS city_id, c.subdomain AS city_subdomain, c.name AS city_name,
-            c.timezone, o.name AS organizer_name
+            c.timezone, o.name AS organizer_name, o.slug AS organizer_slug
        FROM shows s
        JOIN genres g ON g.id = s.genre_id
        LEFT JOIN genres pg ON pg.id = g.parent_id
@@ -128,7 +132,7 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
          FROM performances p
          JOIN halls h ON h.id = p.hall_id
          JOIN buildings b ON b.id = h.building_id
-        WHERE p.show_id = $1 AND p.starts_at > $2 AND p.sale_state <> 'closed'
+        WHERE p.show_id = $1 AND ${aheadSql('p', '$2')}
         ORDER BY p.starts_at, p.id
         LIMIT ${SHOW_PAGE_PERFORMANCE_LIMIT}`,
       [s.id, now],
@@ -164,6 +168,7 @@ export async function getShowPage(db: Queryable, slug: string, now: Date): Promi
     },
     city: { id: s.city_id, subdomain: s.city_subdomain, name: s.city_name, timezone: s.timezone },
     organizerName: s.organizer_name,
+    organizerSlug: s.organizer_slug,
     persons: persons.rows,
     performances: performances.rows.map((p) => ({
       performanceId: p.id,

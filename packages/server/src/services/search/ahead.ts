@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { aheadSql } from '../catalogue/upcoming.js';
 
 /**
  * What a search can find, whatever its text: the shows with a performance ahead that pass the
@@ -55,6 +56,8 @@ export interface AheadVenue extends AheadEntry {
 }
 
 export interface AheadPerson extends AheadEntry {
+  /** Its page: /person/{slug}/ (decision 0048). */
+  slug: string;
   image: string;
 }
 
@@ -74,7 +77,8 @@ export interface Ahead {
   genres: AheadGenre[];
   venues: AheadVenue[];
   persons: AheadPerson[];
-  organizers: AheadEntry[];
+  /** With the slug of each one's page, /organizer/{slug}/ (decision 0048). */
+  organizers: Array<AheadEntry & { slug: string }>;
 }
 
 /**
@@ -107,7 +111,7 @@ export async function loadAhead(db: Queryable, f: AheadFilters, now: Date): Prom
        JOIN halls h ON h.id = p.hall_id
        JOIN buildings b ON b.id = h.building_id
        JOIN cities c ON c.id = b.city_id
-      WHERE p.starts_at > $1 AND p.sale_state <> 'closed'
+      WHERE ${aheadSql('p', '$1')}
         AND ($2::int IS NULL OR b.city_id = $2)
         AND ($3::date IS NULL OR p.starts_at >= ($3::date)::timestamp AT TIME ZONE c.timezone)
         AND ($4::date IS NULL OR p.starts_at < ($4::date + 1)::timestamp AT TIME ZONE c.timezone)
@@ -168,16 +172,16 @@ export async function loadAhead(db: Queryable, f: AheadFilters, now: Date): Prom
         WHERE x.id = ANY($1::int[])`,
       [[...venueShows.keys()]],
     ),
-    db.query<{ id: number; name: string; image: string | null; name_rank: number; show_ids: number[] }>(
-      `SELECT x.id, x.name, x.image, (row_number() OVER (ORDER BY x.name, x.id))::int AS name_rank,
+    db.query<{ id: number; name: string; slug: string; image: string | null; name_rank: number; show_ids: number[] }>(
+      `SELECT x.id, x.name, x.slug, x.image, (row_number() OVER (ORDER BY x.name, x.id))::int AS name_rank,
               array(SELECT sp.show_id FROM show_persons sp WHERE sp.person_id = x.id AND sp.show_id = ANY($1::int[]))
                 AS show_ids
          FROM persons x
         WHERE EXISTS (SELECT 1 FROM show_persons sp WHERE sp.person_id = x.id AND sp.show_id = ANY($1::int[]))`,
       [showIds],
     ),
-    db.query<{ id: number; name: string; name_rank: number }>(
-      `SELECT x.id, x.name, (row_number() OVER (ORDER BY x.name, x.id))::int AS name_rank
+    db.query<{ id: number; name: string; slug: string; name_rank: number }>(
+      `SELECT x.id, x.name, x.slug, (row_number() OVER (ORDER BY x.name, x.id))::int AS name_rank
          FROM organizers x
         WHERE x.id IN (SELECT organizer_id FROM shows WHERE id = ANY($1::int[]))`,
       [showIds],
@@ -222,6 +226,7 @@ export async function loadAhead(db: Queryable, f: AheadFilters, now: Date): Prom
     persons: persons.rows.map((p) => ({
       id: p.id,
       name: p.name,
+      slug: p.slug,
       nameRank: p.name_rank,
       showIds: byDate(new Set(p.show_ids)),
       image: p.image ?? '',
@@ -229,6 +234,7 @@ export async function loadAhead(db: Queryable, f: AheadFilters, now: Date): Prom
     organizers: organizers.rows.map((o) => ({
       id: o.id,
       name: o.name,
+      slug: o.slug,
       nameRank: o.name_rank,
       showIds: byDate(organizerShows.get(o.id) ?? []),
     })),

@@ -6,6 +6,7 @@ import {
   shouldAutocomplete,
 } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
+import { dateFormat } from '../catalogue/fragments.js';
 import { searchGenres, searchPeople, searchVenues } from './entities.js';
 import { type FoundShow, rankShows, type SearchSource } from './shows.js';
 import { type QueryReading, readingsOf } from './text.js';
@@ -19,26 +20,14 @@ export interface SuggestQuery {
   index: string;
 }
 
-/** Day and time formats by time zone: making an Intl format costs far more than using one. */
-const formats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-
 /** '28 ноября', '19:00' in the venue's time zone. */
 export function dayAndTime(show: Pick<FoundShow, 'startsAt' | 'timezone'>): { day: string; time: string } {
-  let f = formats.get(show.timezone);
-  if (!f) {
-    f = {
-      day: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: show.timezone }),
-      time: new Intl.DateTimeFormat('ru-RU', {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: show.timezone,
-      }),
-    };
-    formats.set(show.timezone, f);
-  }
+  const timeZone = show.timezone;
   const at = new Date(show.startsAt);
-  return { day: f.day.format(at), time: f.time.format(at) };
+  return {
+    day: dateFormat('ru-RU', { day: 'numeric', month: 'long', timeZone }).format(at),
+    time: dateFormat('ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at),
+  };
 }
 
 const wants = (index: string, source: AutocompleteSource) => index === 'all' || index === source;

@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/index.js';
 import { showPath } from '../catalogue/fragments.js';
+import { organizerPath } from '../catalogue/organizer.js';
+import { personPath } from '../catalogue/person.js';
 import type { AheadEntry } from './ahead.js';
 import { pageOf, type SearchSource } from './shows.js';
 
@@ -25,6 +27,8 @@ export interface FoundShowLink {
 export interface FoundPeople {
   id: number;
   name: string;
+  /** Their own page: /person/{slug}/ or /organizer/{slug}/ (decision 0048). */
+  url: string;
   image: string;
   shows: FoundShowLink[];
 }
@@ -75,12 +79,17 @@ export function searchPeople(
   offset: number,
 ): { total: number; items: FoundPeople[] } {
   const entries = kind === 'person' ? src.ahead.persons : src.ahead.organizers;
-  const page = pageOf(ranked<AheadEntry & { image?: string }>(entries, src.matches?.[kind] ?? null), limit, offset);
+  const page = pageOf(
+    ranked<AheadEntry & { slug: string; image?: string }>(entries, src.matches?.[kind] ?? null),
+    limit,
+    offset,
+  );
   return {
     total: page.total,
     items: page.items.map((p) => ({
       id: p.id,
       name: p.name,
+      url: kind === 'person' ? personPath(p.slug) : organizerPath(p.slug),
       image: p.image ?? '',
       shows: p.showIds.slice(0, SHOWS_PER_ENTRY).map((id) => {
         const show = src.ahead.titles.get(id)!;

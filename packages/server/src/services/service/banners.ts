@@ -1,6 +1,7 @@
 import { PROMO_PLACEMENT_MAIN, PROMO_PLACEMENT_OTHER, type PromoBannerSlots } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
 import { showPath } from '../catalogue/fragments.js';
+import { aheadSql } from '../catalogue/upcoming.js';
 
 /**
  * Promo banners (site-browsing-account.md 2.5, 3 Promo banner item, 7 Promo banners; decision
@@ -55,7 +56,7 @@ export async function promoBannersOf(
            FROM performances p
            JOIN halls h ON h.id = p.hall_id
            JOIN buildings b ON b.id = h.building_id
-          WHERE p.show_id = s.id AND p.starts_at > $3 AND p.sale_state <> 'closed'
+          WHERE p.show_id = s.id AND ${aheadSql('p', '$3')}
             AND ($2::int IS NULL OR b.city_id = $2)
           ORDER BY p.starts_at, p.id
           LIMIT 1) nx ON true

@@ -13,7 +13,11 @@ export async function showSocialProof(box: HTMLElement): Promise<void> {
   const showUrl = box.dataset.socialProof ?? '';
   let info: { soldTickets?: unknown; visitors?: unknown };
   try {
-    const res = await fetch(`${showUrl}showInfo/`, { credentials: 'same-origin' });
+    // `{currentPath}/showInfo/`: the page's own address, the show's {show}/ or its reviews tab
+    // {show}/reviews/ (the server answers both, decision 0048).
+    const here = box.ownerDocument.defaultView?.location.pathname ?? '';
+    const currentPath = here.startsWith(showUrl) && here.endsWith('/') ? here : showUrl;
+    const res = await fetch(`${currentPath}showInfo/`, { credentials: 'same-origin' });
     if (!res.ok) return;
     info = (await res.json()) as typeof info;
   } catch {

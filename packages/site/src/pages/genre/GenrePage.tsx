@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
 import { withSession } from '../chrome.js';
 import { Layout } from '../Layout.js';
+import { ResultsColumn } from '../search/ResultParts.js';
 import type { SearchPageData } from '../search/SearchPage.js';
-import { SearchResultList } from '../search/SearchResultList.js';
 import { GenreFilterForm } from './GenreFilterForm.js';
 
 /** A genre page is a performance search narrowed to a genre: the search's data, and the genre's own. */
@@ -18,7 +18,7 @@ export interface GenrePageData extends SearchPageData {
 
 /** The genre page (spec 2.7): the genre's shows ahead, the search's filters, pages as 'page-N/'. */
 export function GenrePage({ data }: { data: GenrePageData }) {
-  const { result, genre } = data;
+  const { genre } = data;
   const session = data.chrome.urlSession;
   return (
     <Layout chrome={data.chrome}>
@@ -36,31 +36,11 @@ export function GenrePage({ data }: { data: GenrePageData }) {
         </h1>
         <div className="search-page__grid">
           <GenreFilterForm data={data} />
-          <section className="search-page__results" aria-labelledby="genre-found">
-            <p id="genre-found" className="search-page__found">
-              {result.total === 0 ? 'Ничего не найдено' : `Найдено: ${result.total}`}
-            </p>
-            <SearchResultList data={data} />
-            {result.pages > 1 ? (
-              <nav className="search-pager" aria-label="Страницы">
-                {Array.from({ length: Math.min(result.pages, 50) }, (_, i) => i + 1).map((n) =>
-                  n === result.page ? (
-                    <span key={n} className="search-pager__page is-current" aria-current="page">
-                      {n}
-                    </span>
-                  ) : (
-                    <a
-                      key={n}
-                      className="search-pager__page"
-                      href={withSession(`${data.basePath}${n > 1 ? `page-${n}/` : ''}?${data.pageQuery}`, session)}
-                    >
-                      {n}
-                    </a>
-                  ),
-                )}
-              </nav>
-            ) : null}
-          </section>
+          <ResultsColumn
+            id="genre-found"
+            data={data}
+            pageHref={(n) => withSession(`${data.basePath}${n > 1 ? `page-${n}/` : ''}?${data.pageQuery}`, session)}
+          />
         </div>
       </div>
     </Layout>

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 import type { AfishaPageData } from './AfishaPage.js';
+import { ListItems } from './ListItems.js';
 import { MoreLink } from './MoreLink.js';
 import { type ShowsWhen, showsQuery } from './shows-when.js';
 
@@ -10,6 +11,34 @@ const WHEN_LABELS: ReadonlyArray<[ShowsWhen, string]> = [
   ['week', 'На неделе'],
   ['month', 'В этом месяце'],
 ];
+
+/** One end of the widget's date range, typed as dd.mm.yy (client/lists.ts reads data-list-date). */
+function RangeInput({
+  name,
+  label,
+  value,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  placeholder: string;
+}) {
+  return (
+    <label>
+      <span className="visually-hidden">{label}</span>
+      <input
+        name={name}
+        defaultValue={value}
+        placeholder={placeholder}
+        inputMode="numeric"
+        maxLength={8}
+        aria-label={label}
+        data-list-date=""
+      />
+    </label>
+  );
+}
 
 /**
  * The shows list widget (spec 2.12): date filters today, tomorrow, week, month and a range whose
@@ -34,44 +63,19 @@ export function ShowsListWidget({ data }: { data: AfishaPageData }) {
           ))}
         </fieldset>
         <div className="shows-filter__range">
-          <label>
-            <span className="visually-hidden">С</span>
-            <input
-              name="mnd"
-              defaultValue={data.mnd}
-              placeholder={data.placeholders.from}
-              inputMode="numeric"
-              maxLength={8}
-              aria-label="С"
-              data-list-date=""
-            />
-          </label>
+          <RangeInput name="mnd" label="С" value={data.mnd} placeholder={data.placeholders.from} />
           <span aria-hidden="true">—</span>
-          <label>
-            <span className="visually-hidden">по</span>
-            <input
-              name="mxd"
-              defaultValue={data.mxd}
-              placeholder={data.placeholders.till}
-              inputMode="numeric"
-              maxLength={8}
-              aria-label="по"
-              data-list-date=""
-            />
-          </label>
+          <RangeInput name="mxd" label="по" value={data.mxd} placeholder={data.placeholders.till} />
           <button type="submit" className="button button--small">
             Показать
           </button>
         </div>
       </form>
-      <ul
-        className="list-grid list-grid--shows"
-        data-list-items=""
-        data-list-url="/show/jsGetShows/"
-        data-list-limit={shows.limit}
-        data-list-query={showsQuery(data.chrome.city.subdomain, data.when, data.mnd, data.mxd).toString()}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own items, every value escaped (lists-html.ts)
-        dangerouslySetInnerHTML={{ __html: shows.html }}
+      <ListItems
+        kind="shows"
+        url="/show/jsGetShows/"
+        query={showsQuery(data.chrome.city.subdomain, data.when, data.mnd, data.mxd)}
+        items={shows}
       />
       <p className="empty-note" data-list-empty="" hidden={shows.count > 0}>
         В эти даты событий нет.

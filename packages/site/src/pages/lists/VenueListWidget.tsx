@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 import type { AfishaPageData } from './AfishaPage.js';
+import { ListItems } from './ListItems.js';
 import { MoreLink } from './MoreLink.js';
 import { LANDING_IN_ROW } from './shows-when.js';
 
@@ -11,17 +12,11 @@ export function VenueListWidget({ data }: { data: AfishaPageData }) {
       <h2 id="venue-list-title" className="list-widget__title">
         Площадки
       </h2>
-      <ul
-        className="list-grid list-grid--venues"
-        data-list-items=""
-        data-list-url="/placetype/jsGetBuildings/"
-        data-list-limit={venues.limit}
-        data-list-query={new URLSearchParams({
-          inRow: String(LANDING_IN_ROW),
-          city: data.chrome.city.subdomain,
-        }).toString()}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own items, every value escaped (lists-html.ts)
-        dangerouslySetInnerHTML={{ __html: venues.html }}
+      <ListItems
+        kind="venues"
+        url="/placetype/jsGetBuildings/"
+        query={new URLSearchParams({ inRow: String(LANDING_IN_ROW), city: data.chrome.city.subdomain })}
+        items={venues}
       />
       <MoreLink hidden={venues.count < venues.shown} href={`/afisha/?venues=${venues.shown + venues.limit}`} />
     </section>

@@ -2,9 +2,9 @@
 import type { GenreBranch, ResultItems, ResultsKind, ResultsPage } from '@partera/server';
 import type { SiteChrome } from '../chrome.js';
 import { Layout } from '../Layout.js';
+import { ResultsColumn } from './ResultParts.js';
 import { SearchFilterForm } from './SearchFilterForm.js';
 import { SearchMap, type SearchMapProps } from './SearchMap.js';
-import { SearchResultList } from './SearchResultList.js';
 
 export interface SearchPageData {
   chrome: SiteChrome;
@@ -43,7 +43,7 @@ export function searchHref(kind: ResultsKind, keys: Record<string, string | numb
 
 /** A results page (spec 2.6): tabs that keep the text, the filters, the results and the pages. */
 export function SearchPage({ data }: { data: SearchPageData }) {
-  const { kind, text, result } = data;
+  const { kind, text } = data;
   const keys = {
     text,
     g: data.selected.g,
@@ -70,30 +70,11 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         </nav>
         <div className="search-page__grid">
           <SearchFilterForm data={data} />
-          <section className="search-page__results" aria-labelledby="search-found">
-            <p id="search-found" className="search-page__found">
-              {result.total === 0 ? 'Ничего не найдено' : `Найдено: ${result.total}`}
-            </p>
+          <ResultsColumn id="search-found" data={data} pageHref={(n) => searchHref(kind, { ...keys, page: n })}>
             {kind === 'performance' ? (
               <SearchMap city={data.chrome.city.subdomain} tiles={data.mapTiles ?? null} />
             ) : null}
-            <SearchResultList data={data} />
-            {result.pages > 1 ? (
-              <nav className="search-pager" aria-label="Страницы">
-                {Array.from({ length: Math.min(result.pages, 50) }, (_, i) => i + 1).map((n) =>
-                  n === result.page ? (
-                    <span key={n} className="search-pager__page is-current" aria-current="page">
-                      {n}
-                    </span>
-                  ) : (
-                    <a key={n} className="search-pager__page" href={searchHref(kind, { ...keys, page: n })}>
-                      {n}
-                    </a>
-                  ),
-                )}
-              </nav>
-            ) : null}
-          </section>
+          </ResultsColumn>
         </div>
       </div>
     </Layout>

@@ -62,7 +62,9 @@ export function SearchResultList({ data }: { data: SearchPageData }) {
           : (items as FoundPeople[]).map((p) => (
               <li key={p.id} className="search-result search-result--people">
                 <div className="search-result__body">
-                  <span className="search-result__name">{p.name}</span>
+                  <a className="search-result__name" href={withSession(p.url, session)} data-people-link="">
+                    {p.name}
+                  </a>
                   <ul className="search-result__shows">
                     {p.shows.map((s) => (
                       <li key={s.url}>
