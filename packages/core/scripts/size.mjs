@@ -83,6 +83,12 @@ const PARTS = [
     budget: 2.5 * KB,
   },
   {
+    source: 'src/payment/CheckoutWidget.tsx',
+    label: "YooKassa's checkout widget host, in the checkout when the deployment pays by it (decision 0045)",
+    after: 'src/checkout/mount.tsx',
+    budget: 2 * KB,
+  },
+  {
     source: 'src/payment/WalletButtons.tsx',
     label: "device-wallet buttons, on an order's bank page (decision 0036)",
     after: 'src/checkout/mount.tsx',
