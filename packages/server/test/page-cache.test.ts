@@ -150,3 +150,42 @@ describe.runIf(postgresUrl)('issue 9: another process hears the change [postgres
     }
   });
 });
+
+describe.runIf(postgresUrl)('issue 9: deployments in schemas of their own [postgres]', () => {
+  it('a change in one schema is not heard by the feed of another schema of the same database', async () => {
+    const mine = await openTestDatabase('postgres');
+    const theirs = await openTestDatabase('postgres');
+    // A second handle on each schema: another process of the same deployment.
+    const mineElsewhere = await openPostgres(mine.url!);
+    const theirsElsewhere = await openPostgres(theirs.url!);
+    try {
+      const heard: CatalogueChange[] = [];
+      const feed = changeFeedOf(mine.db);
+      await feed.ready;
+      const own = new Promise<void>((resolve) => {
+        feed.subscribe((change) => {
+          heard.push(change);
+          if (change.kind === 'availability' && change.performances.includes(2)) resolve();
+        });
+      });
+      const theirFeed = changeFeedOf(theirs.db);
+      await theirFeed.ready;
+      const theirsSent = new Promise<void>((resolve) => theirFeed.subscribe(() => resolve()));
+      await changeFeedOf(mineElsewhere).ready;
+      await changeFeedOf(theirsElsewhere).ready;
+      // The other deployment's change goes out first (heard by its own other process), then this
+      // one's: NOTIFY delivers in commit order, so had the first reached this schema's feed, it
+      // would have been heard before this deployment's own.
+      changeFeedOf(theirsElsewhere).availabilityChanged([1]);
+      await theirsSent;
+      changeFeedOf(mineElsewhere).availabilityChanged([2]);
+      await own;
+      expect(heard).toEqual([{ kind: 'availability', performances: [2] }]);
+    } finally {
+      await mineElsewhere.close();
+      await theirsElsewhere.close();
+      await mine.close();
+      await theirs.close();
+    }
+  });
+});

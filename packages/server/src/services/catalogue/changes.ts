@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/index.js';
 
 /**
@@ -24,6 +24,15 @@ export interface ChangeFeed {
 }
 
 const CHANNEL = 'catalogue_changes';
+
+/**
+ * The feed's channel for one schema. NOTIFY reaches every session of the database, whatever its
+ * search path, so deployments (and test runs) that share one PostgreSQL database in schemas of
+ * their own would otherwise drop each other's kept pages on every hold.
+ */
+export function channelOf(schema: string): string {
+  return `${CHANNEL}_${createHash('sha1').update(schema).digest('hex').slice(0, 16)}`;
+}
 /** Changes made within this window go out as one notification. */
 const COALESCE_MS = 20;
 /** A payload holds at most 8000 bytes: past this many performances, 'everything' is sent. */
@@ -45,6 +54,12 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
   /** The next notification says 'everything' (everythingChanged). */
   let everything = false;
   const shared = db.kind === 'postgres' && db.listen !== undefined;
+  /** This handle's schema's channel, known after one query. */
+  const channel = shared
+    ? db
+        .query<{ schema: string }>('SELECT current_schema() AS schema')
+        .then((r) => channelOf(r.rows[0]?.schema ?? 'public'))
+    : Promise.resolve(CHANNEL);
 
   const emit = (change: CatalogueChange) => {
     for (const l of listeners) l(change);
@@ -56,7 +71,7 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
     pending.clear();
     const payload = everything || ids.length > MAX_IDS ? `${origin} *` : `${origin} ${ids.join(',')}`;
     everything = false;
-    db.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
+    channel.then((name) => db.query('SELECT pg_notify($1, $2)', [name, payload])).catch(onError);
   };
 
   const send = () => {
@@ -67,22 +82,27 @@ export function createChangeFeed(db: Database, onError: (err: unknown) => void =
 
   let ready = Promise.resolve();
   if (shared) {
-    ready = db.listen!(CHANNEL, {
-      message(payload) {
-        const [from, what = ''] = payload.split(' ');
-        if (from === origin) return;
-        if (what === '*') return emit({ kind: 'everything' });
-        const performances = what
-          .split(',')
-          .map(Number)
-          .filter((n) => Number.isInteger(n) && n > 0);
-        if (performances.length > 0) emit({ kind: 'availability', performances });
-      },
-      reconnected: () => emit({ kind: 'everything' }),
-    }).then(
-      () => undefined,
-      (err) => onError(err),
-    );
+    const listen = db.listen!.bind(db);
+    ready = channel
+      .then((name) =>
+        listen(name, {
+          message(payload) {
+            const [from, what = ''] = payload.split(' ');
+            if (from === origin) return;
+            if (what === '*') return emit({ kind: 'everything' });
+            const performances = what
+              .split(',')
+              .map(Number)
+              .filter((n) => Number.isInteger(n) && n > 0);
+            if (performances.length > 0) emit({ kind: 'availability', performances });
+          },
+          reconnected: () => emit({ kind: 'everything' }),
+        }),
+      )
+      .then(
+        () => undefined,
+        (err) => onError(err),
+      );
   }
 
   return {
