@@ -15,14 +15,12 @@ const tails = {
 
 describe('issue 13: a shared page body with a visitor tail', () => {
   for (const [name, text] of Object.entries(tails)) {
-    it(`decodes to the whole page with ${name}, in gzip, brotli and as it is, kept or sent once`, async () => {
-      for (const once of [false, true]) {
-        const body = new SharedBody(page, once);
-        const tail = Buffer.from(text);
-        expect(gunzipSync(await body.encode(tail, 'gzip')).toString()).toBe(page + text);
-        expect(brotliDecompressSync(await body.encode(tail, 'br')).toString()).toBe(page + text);
-        expect((await body.encode(tail, 'identity')).toString()).toBe(page + text);
-      }
+    it(`decodes to the whole page with ${name}, in gzip, brotli and as it is`, async () => {
+      const body = new SharedBody(page);
+      const tail = Buffer.from(text);
+      expect(gunzipSync(await body.encode(tail, 'gzip')).toString()).toBe(page + text);
+      expect(brotliDecompressSync(await body.encode(tail, 'br')).toString()).toBe(page + text);
+      expect((await body.encode(tail, 'identity')).toString()).toBe(page + text);
     });
   }
 

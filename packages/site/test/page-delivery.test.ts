@@ -120,6 +120,31 @@ describe('issue 9: the waiting page of the admission gate', () => {
     expect(second.headers.refresh).toBe('1');
     expect(second.headers['retry-after']).toBe('1');
   });
+
+  it('gives each waiting buyer its own place on a page whose rest is rendered and compressed once', async () => {
+    // New visitors join the queue until the ninth and the tenth place: pages of different lengths.
+    const placeOf = (page: string) => /Ваше место в очереди: <strong>(\d+)<\/strong>/.exec(page)?.[1];
+    const pages: { raw: Buffer; text: string }[] = [];
+    while (placeOf(pages.at(-1)?.text ?? '') !== '10') {
+      const answer = await site.get('/performance/1/', { 'accept-encoding': 'br' });
+      pages.push({ raw: answer.rawPayload, text: brotliDecompressSync(answer.rawPayload).toString() });
+      expect(pages.length).toBeLessThan(12);
+    }
+    const [ninth, tenth] = [pages.at(-2)!.raw, pages.at(-1)!.raw];
+    const [a, b] = [pages.at(-2)!.text, pages.at(-1)!.text];
+    expect([placeOf(a), placeOf(b)]).toEqual(['9', '10']);
+    expect(a).toContain('Анна Каренина');
+    expect(b.endsWith('</html>\n')).toBe(true);
+    const before = (page: string) => page.slice(0, page.indexOf('<p class="waiting__position">'));
+    expect(before(a)).toBe(before(b));
+    // Pages of different lengths, yet the compressed answers share every byte of the shared
+    // part: it was compressed once, and only the buyer's own lines and session follow it.
+    const own = b.slice(before(b).length);
+    let same = 0;
+    while (ninth[same] === tenth[same]) same++;
+    expect(same).toBeGreaterThan(tenth.length / 2);
+    expect(tenth.length - same).toBeLessThan(Buffer.byteLength(own) + 16);
+  });
 });
 
 /**

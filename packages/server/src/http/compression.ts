@@ -40,9 +40,8 @@ export function compressBody(body: Buffer, encoding: Exclude<Encoding, 'identity
   return compress(body, encoding, SMALL, false);
 }
 
-/** Compression levels: of a kept body, and of a body sent once (a few times faster, a little larger). */
+/** Compression levels of page bodies: kept and sent many times, so small rather than fast. */
 const SMALL = { gzip: 6, br: 5 };
-const FAST = { gzip: 1, br: 1 };
 
 /**
  * `body` in gzip or brotli; `open`: flushed to a byte boundary but not ended, as raw deflate
@@ -87,11 +86,7 @@ export class SharedBody {
   private crc?: number;
   private readonly open = new Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>();
 
-  /** `once`: the body is sent once (a page for one visitor): compressed fast rather than small. */
-  constructor(
-    text: string,
-    private readonly once = false,
-  ) {
+  constructor(text: string) {
     this.bytes = Buffer.from(text);
   }
 
@@ -111,7 +106,7 @@ export class SharedBody {
     if (encoding === 'identity') return Buffer.concat([this.bytes, tail]);
     let open = this.open.get(encoding);
     if (!open) {
-      open = compress(this.bytes, encoding, this.once ? FAST : SMALL, true);
+      open = compress(this.bytes, encoding, SMALL, true);
       this.open.set(encoding, open);
       open.catch(() => this.open.delete(encoding));
     }

@@ -30,28 +30,47 @@ export function Layout({
   chrome,
   children,
   loginDialog = true,
+  bare = false,
 }: {
   chrome: SiteChrome;
   children: ReactNode;
   /** The header's login popup; the login and registration pages have their own form instead. */
   loginDialog?: boolean;
+  /**
+   * The header, its dialogs and the page, no banners or footer, the page last (the admission
+   * gate's queue page, whose end is the buyer's own: see VisitorSlot).
+   */
+  bare?: boolean;
 }) {
+  const dialogs = (
+    <>
+      {chrome.account || chrome.lite || !loginDialog ? null : (
+        <LoginDialog back={chrome.path} providers={chrome.oauthProviders} />
+      )}
+      {chrome.account && chrome.completion ? <OAuthCompletionDialog completion={chrome.completion} /> : null}
+      {chrome.lite ? null : <SitePopups chrome={chrome} />}
+    </>
+  );
+  const main = (
+    <main id="main" className="site-main" tabIndex={-1}>
+      {children}
+    </main>
+  );
   return (
     <>
       <a className="skip-link" href="#main">
         Перейти к содержимому
       </a>
       <Header chrome={chrome} />
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
-      <PromoBanners chrome={chrome} />
-      {chrome.lite ? <LiteFooter /> : <Footer chrome={chrome} />}
-      {chrome.account || chrome.lite || !loginDialog ? null : (
-        <LoginDialog back={chrome.path} providers={chrome.oauthProviders} />
+      {bare ? dialogs : null}
+      {main}
+      {bare ? null : (
+        <>
+          <PromoBanners chrome={chrome} />
+          {chrome.lite ? <LiteFooter /> : <Footer chrome={chrome} />}
+          {dialogs}
+        </>
       )}
-      {chrome.account && chrome.completion ? <OAuthCompletionDialog completion={chrome.completion} /> : null}
-      {chrome.lite ? null : <SitePopups chrome={chrome} />}
     </>
   );
 }

@@ -28,6 +28,7 @@ import {
   voterKeyOf,
   walletConfigOf,
 } from '@partera/server';
+import { createElement } from 'react';
 import { type LoginData, LoginPage } from '../pages/account/LoginPage.js';
 import { type LoyaltyData, LoyaltyPage, LoyaltyThanksPage } from '../pages/account/LoyaltyPage.js';
 import { type CabinetData, CabinetPage, type CabinetTab } from '../pages/account/private/CabinetPage.js';
@@ -48,9 +49,9 @@ import { type CompleteData, OrderCompletePage } from '../pages/OrderCompletePage
 import { ServerErrorPage } from '../pages/ServerErrorPage.js';
 import { type ShowData, ShowPage } from '../pages/ShowPage.js';
 import type { ShowViewer } from '../pages/show/ShowActions.js';
-import { type WaitingData, WaitingPage } from '../pages/WaitingPage.js';
+import { type WaitingData, WaitingPage, WaitingTicket } from '../pages/WaitingPage.js';
 import { emptyBasket, type RequestContext } from './context.js';
-import { type PageRender, titled } from './render.js';
+import { markupOf, type PageRender, titled } from './render.js';
 import { requestOrigin, showTabContent } from './show-pages.js';
 import { widgetStyles } from './widget-styles.js';
 
@@ -205,7 +206,10 @@ export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promis
   };
 }
 
-/** The admission gate's waiting page for a hall page (admission/ in the server). */
+/**
+ * The admission gate's waiting page for a hall page (admission/ in the server): the page is kept
+ * with the hall's data, and only the buyer's place and wait are rendered for each answer.
+ */
 export function waitingPage(
   ctx: RequestContext,
   hall: PageRender<HallData>,
@@ -216,16 +220,20 @@ export function waitingPage(
     entry: 'page',
     Component: WaitingPage,
     hydrate: false,
-    data: {
-      chrome: ctx.chrome,
-      showName: show.name,
-      performanceUrl: `/performance/${performance.id}/`,
-      position: verdict.position,
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    },
+    data: { chrome: ctx.chrome, showName: show.name },
+    source: { data: hall.data.hall, chrome: ['waiting', ctx.chrome] },
+    visitorHtml: markupOf(
+      createElement(WaitingTicket, {
+        data: {
+          performanceUrl: `/performance/${performance.id}/`,
+          urlSession: ctx.chrome.urlSession,
+          position: verdict.position,
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        },
+      }),
+    ),
     title: titled(`Очередь на выбор мест — ${show.name}`),
     noindex: true,
-    unique: true,
   };
 }
 

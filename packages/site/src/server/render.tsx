@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { SharedBody } from '@partera/server';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { VISITOR_SLOT } from '../pages/VisitorSlot.js';
 import { type LoadedAssets, pageAssets } from './assets.js';
 import { documentTail, sharedDocument } from './document.js';
 import { type HeadRequest, headTagsOf, type PageHead, SITE_NAME } from './seo-head.js';
@@ -53,8 +54,13 @@ export interface PageRender<D> {
    * seen again is not rendered again. Everything else in `data` must follow from it.
    */
   source?: { data: object; chrome: unknown };
-  /** A page for this visitor alone (a queue position): rendered each time, never kept. */
-  unique?: boolean;
+  /**
+   * What the page shows this visitor alone (a queue position), as HTML. It stands where the
+   * page's markup has VISITOR_SLOT; everything from the slot on goes with the visitor's tail, sent
+   * as it is, so the rest of the page is rendered and compressed once like any kept page. A page
+   * with it ends soon after the slot (what follows the slot is not compressed).
+   */
+  visitorHtml?: string;
 }
 
 export interface RenderContext {
@@ -66,10 +72,21 @@ export interface RenderContext {
   request?: HeadRequest;
 }
 
+/** A rendered document as kept: the shared part, and the markup after its visitor slot (or ''). */
+interface Kept {
+  body: SharedBody;
+  rest: string;
+}
+
 /** A page to send: its shared part (compressed once while it is kept) and the visitor's tail. */
 export interface RenderedPage {
   shared: SharedBody;
   tail: string;
+}
+
+/** A small part of a page (a visitor's own lines) as HTML, escaped by React. */
+export function markupOf(element: ReactElement): string {
+  return renderToString(element);
 }
 
 /** Renders a page to a whole HTML document. React escapes every text and attribute it writes. */
@@ -84,41 +101,43 @@ export function renderPage<D>(ctx: RenderContext, page: PageRender<D>): string {
  * comes back, with its hash and compressed bytes, until a change drops the object.
  */
 export function renderPageParts<D>(ctx: RenderContext, page: PageRender<D>): RenderedPage {
-  const tail = documentTail(ctx.session);
-  const render = (once = false) => {
+  const render = (): Kept => {
     const { css, js, preload } = pageAssets(ctx.assets, page.entry);
     const { Component } = page;
-    return new SharedBody(
-      sharedDocument({
-        title: page.title,
-        head: headTagsOf(page, ctx.request),
-        noindex: page.noindex,
-        lite: ctx.lite ?? false,
-        css,
-        js,
-        preload,
-        widgetStyles: page.widgetStyles ?? [],
-        body: renderToString(<Component data={page.data} />),
-        data: page.hydrate ? page.data : undefined,
-      }),
-      once,
-    );
+    const text = sharedDocument({
+      title: page.title,
+      head: headTagsOf(page, ctx.request),
+      noindex: page.noindex,
+      lite: ctx.lite ?? false,
+      css,
+      js,
+      preload,
+      widgetStyles: page.widgetStyles ?? [],
+      body: renderToString(<Component data={page.data} />),
+      data: page.hydrate ? page.data : undefined,
+    });
+    const slot = text.indexOf(VISITOR_SLOT);
+    if (slot < 0) return { body: new SharedBody(text), rest: '' };
+    return { body: new SharedBody(text.slice(0, slot)), rest: text.slice(slot + VISITOR_SLOT.length) };
   };
-  if (page.unique) return { shared: render(true), tail };
-  if (!page.source) return { shared: byContent(page, ctx, render), tail };
-  let kept = documents.get(page.source.data);
+  const kept = page.source ? bySource(page.source, ctx, render) : byContent(page, ctx, render);
+  return { shared: kept.body, tail: (page.visitorHtml ?? '') + kept.rest + documentTail(ctx.session) };
+}
+
+function bySource(source: NonNullable<PageRender<unknown>['source']>, ctx: RenderContext, render: () => Kept): Kept {
+  let kept = documents.get(source.data);
   if (!kept) {
     kept = new Map();
-    documents.set(page.source.data, kept);
+    documents.set(source.data, kept);
   }
-  const key = JSON.stringify([page.source.chrome, ctx.lite ?? false, ctx.request?.url, ctx.request?.city]);
-  let shared = kept.get(key);
-  if (shared === undefined) {
-    shared = render();
+  const key = JSON.stringify([source.chrome, ctx.lite ?? false, ctx.request?.url, ctx.request?.city]);
+  let page = kept.get(key);
+  if (page === undefined) {
+    page = render();
     if (kept.size >= CHROMES_PER_SOURCE) kept.clear();
-    kept.set(key, shared);
+    kept.set(key, page);
   }
-  return { shared, tail };
+  return page;
 }
 
 /**
@@ -127,13 +146,13 @@ export function renderPageParts<D>(ctx: RenderContext, page: PageRender<D>): Ren
  * new visitor's page of a list, a search, the box offices) is neither rendered nor compressed
  * again. Bounded by the documents' size, least recently used first out.
  */
-const byContentKept = new Map<string, SharedBody>();
+const byContentKept = new Map<string, Kept>();
 let byContentBytes = 0;
 const BY_CONTENT_MAX_BYTES = 32 * 1024 * 1024;
 const componentIds = new WeakMap<object, number>();
 let components = 0;
 
-function byContent<D>(page: PageRender<D>, ctx: RenderContext, render: () => SharedBody): SharedBody {
+function byContent<D>(page: PageRender<D>, ctx: RenderContext, render: () => Kept): Kept {
   let component = componentIds.get(page.Component);
   if (component === undefined) {
     component = ++components;
@@ -159,19 +178,19 @@ function byContent<D>(page: PageRender<D>, ctx: RenderContext, render: () => Sha
     byContentKept.set(key, kept);
     return kept;
   }
-  const shared = render();
-  byContentKept.set(key, shared);
-  byContentBytes += shared.bytes.length;
+  const made = render();
+  byContentKept.set(key, made);
+  byContentBytes += made.body.bytes.length;
   for (const [oldKey, old] of byContentKept) {
     if (byContentBytes <= BY_CONTENT_MAX_BYTES) break;
     byContentKept.delete(oldKey);
-    byContentBytes -= old.bytes.length;
+    byContentBytes -= old.body.bytes.length;
   }
-  return shared;
+  return made;
 }
 
 /** Documents kept per catalogue object and chrome; dropped with the object (a change, an expiry). */
-const documents = new WeakMap<object, Map<string, SharedBody>>();
+const documents = new WeakMap<object, Map<string, Kept>>();
 const CHROMES_PER_SOURCE = 64;
 
 /** ' | Partera' after every page title. */
