@@ -1,10 +1,10 @@
 /** The codes and messages of 8.1 and 8.2 on the new selection calls. */
-import { addSectionTickets, placeInfo, selectPlace, setPlaceGifts, takeBestAvailable } from '@partera/core';
+import { addSectionTickets, HallView, placeInfo, selectPlace, setPlaceGifts, takeBestAvailable } from '@partera/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { hallMap, hallRoutes, ok, place } from './support/hall.js';
+import { config, hallMap, hallRoutes, ok, place } from './support/hall.js';
 import { HallFrame, hallContext, resetHallTests } from './support/hall-context.js';
-import { type Seen, serve } from './support/server.js';
+import { http, type Seen, serve } from './support/server.js';
 
 resetHallTests();
 
@@ -94,5 +94,44 @@ describe('8.2 messages', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(ctx.state.pending.c101).toBeUndefined();
+  });
+});
+
+describe('8.2 the hall map’s two load messages', () => {
+  const PHONE = '+7 495 123-45-67';
+  const LATER = 'Возникла ошибка при загрузке схемы зала. Попробуйте позже.';
+  const INSIDE = `Произошла внутренняя ошибка при загрузке схемы зала. Обратитесь в Службу поддержки ${PHONE}`;
+  const loadMessage = async (routes: Parameters<typeof hallRoutes>[0], props: { supportPhone?: string } = {}) => {
+    serve(hallRoutes(routes));
+    render(<HallView config={config()} http={http} {...props} />);
+    return (await screen.findByRole('alert')).textContent;
+  };
+
+  it('a failure on the way (no answer, a server error, the map’s own refusal) asks to try later', async () => {
+    const offline = { 'GET /hallview/map/77/': () => new TypeError('Failed to fetch') };
+    expect(await loadMessage(offline, { supportPhone: PHONE })).toBe(LATER);
+  });
+
+  it('a server error status asks to try later, even with the support phone known', async () => {
+    const failing = { 'GET /hallview/map/77/': () => new Response('boom', { status: 503 }) };
+    expect(await loadMessage(failing, { supportPhone: PHONE })).toBe(LATER);
+  });
+
+  it('a map answer the widget cannot read names the support phone', async () => {
+    const unreadable = { 'GET /hallview/map/77/': () => ({ places: 'none', legend: 7 }) };
+    expect(await loadMessage(unreadable, { supportPhone: PHONE })).toBe(INSIDE);
+  });
+
+  it('a page configuration without what 5.3 requires (svgUrl) names the support phone, and nothing is loaded', async () => {
+    const seen = serve(hallRoutes());
+    const { svgUrl: _, ...withoutSvg } = config();
+    render(<HallView config={withoutSvg as ReturnType<typeof config>} http={http} supportPhone={PHONE} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(INSIDE);
+    expect(seen).toEqual([]);
+  });
+
+  it('without the support phone, the map it cannot read asks to try later', async () => {
+    const unreadable = { 'GET /hallview/map/77/': () => ({ places: 'none', legend: 7 }) };
+    expect(await loadMessage(unreadable)).toBe(LATER);
   });
 });

@@ -1,13 +1,17 @@
 /**
  * The hall page for people who do not use a pointer (issue: the hall, section 3): axe-core finds
- * no serious or critical violation on the hall page in each of its modes (the plan, a seat's
- * tooltip, the section list and best-available tools, the list alternative), and a seat can be
- * bought with the keyboard alone, from the list alternative through the checkout to the paid order.
+ * no serious or critical violation on the hall page in each of its modes (the plan, the section
+ * list and best-available tools, the list alternative with an entrance counter; a seat's tariff
+ * choice, its gift choice, a held seat's tooltip with the mini basket or the mobile basket footer,
+ * package mode's bar and the list view of a hall sold by sections), and a seat can be bought with
+ * the keyboard alone, from the list alternative through the checkout to the paid order.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { findPerformance, type MapPlace } from './catalogue.js';
 import { expectPaidTickets, openClubPerformance } from './helpers.js';
+import { clickPlace, freePlaceIds, placeLook, planReady } from './plan.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -18,12 +22,16 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Serious and critical violations inside the hall widget (the page's own parts have their own tests). */
-async function hallViolations(page: Page): Promise<string[]> {
+/**
+ * Serious and critical violations inside the hall widget, and in the hall page's basket bar when
+ * `withBasketBar` (the page's other parts have their own tests).
+ */
+async function hallViolations(page: Page, { withBasketBar = false } = {}): Promise<string[]> {
   // Evaluated by the browser's devtools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(axeSource);
+  const include = withBasketBar ? [['.pt-hall'], ['.hall-basket']] : [['.pt-hall']];
   const found = (await page.evaluate(
-    `axe.run(document.querySelector('.pt-hall'), { resultTypes: ['violations'] }).then((r) => r.violations)`,
+    `axe.run({ include: ${JSON.stringify(include)} }, { resultTypes: ['violations'] }).then((r) => r.violations)`,
   )) as AxeViolation[];
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -45,6 +53,80 @@ test('hall: axe finds no serious or critical violation in any mode of the hall p
   await expect(list).toBeVisible();
   await list.locator('.pt-list-entrance').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await hallViolations(page)).toEqual([]);
+});
+
+/** The first of the candidates the plan shows free now (not sold since the map was read, nor held). */
+async function firstFree(page: Page, candidates: readonly MapPlace[]): Promise<MapPlace> {
+  const free = new Set(await freePlaceIds(page, 100_000));
+  const found = candidates.find((p) => free.has(p.id));
+  expect(found, 'a free place of the kind wanted').toBeDefined();
+  return found!;
+}
+
+test('hall: axe finds no serious or critical violation in a seat’s tariff and gift choices, a held seat and its basket bar', async ({
+  page,
+}) => {
+  // A seat of two tariffs: its tooltip is the radio group 'Выберите тариф:'.
+  const tariffs = await findPerformance(page.request, 'with a seat of two tariffs', {
+    map: (m) => m.places.some((p) => p.countTax > 1),
+  });
+  await page.goto(tariffs.path);
+  await planReady(page);
+  const twoTariffs = await firstFree(
+    page,
+    tariffs.map.places.filter((p) => p.countTax > 1 && !tariffs.together.has(p.id)),
+  );
+  await clickPlace(page, twoTariffs.id);
+  await expect(page.getByRole('dialog').getByRole('group', { name: 'Выберите тариф:' })).toBeVisible();
+  expect(await hallViolations(page)).toEqual([]);
+
+  // A seat with gifts: its tooltip offers 'Без подарка', '1 подарок' …; held, a gift counter, and
+  // the page's basket bar with its buy button (the site's mini basket; at 575 px its basket footer).
+  const gifts = await findPerformance(page.request, 'with gifts', {
+    config: (c) => (c.maxGiftCountPerTicket ?? 0) > 0,
+    map: (m) => m.places.some((p) => p.hasgifts && p.availableGifts > 0 && p.countTax === 1),
+  });
+  await page.goto(gifts.path);
+  await planReady(page);
+  const withGifts = await firstFree(
+    page,
+    gifts.map.places.filter((p) => p.hasgifts && p.availableGifts > 0 && p.countTax === 1 && !gifts.together.has(p.id)),
+  );
+  await clickPlace(page, withGifts.id);
+  const tip = page.getByRole('dialog');
+  await expect(tip.getByLabel('Подарки')).toBeVisible();
+  expect(await hallViolations(page)).toEqual([]);
+  await tip.getByLabel('Подарки').selectOption({ label: '1 подарок' });
+  await tip.getByRole('button', { name: 'Добавить в корзину' }).click();
+  await expect.poll(() => placeLook(page, withGifts.id)).toBe('mine');
+  await expect(tip.getByLabel('Количество подарков')).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Мини-корзина' }).getByRole('link', { name: 'Купить' })).toBeVisible();
+  expect(await hallViolations(page, { withBasketBar: true })).toEqual([]);
+});
+
+test('hall: axe finds no serious or critical violation in package mode and in the list view of a hall sold by sections', async ({
+  page,
+}) => {
+  // Package mode (2.2): the bar with the previous and next performance arrows.
+  const pack = await findPerformance(
+    page.request,
+    'opening package 1',
+    { config: (c) => c.package?.isPackage === true },
+    '?packageId=1',
+  );
+  await page.goto(pack.path);
+  await planReady(page);
+  await expect(page.getByRole('navigation', { name: 'Пакет представлений' })).toBeVisible();
+  expect(await hallViolations(page)).toEqual([]);
+
+  // The list view (isOnlySections): sections with their prices, free counts and + / −.
+  const sections = await findPerformance(page.request, 'sold by sections only (isOnlySections)', {
+    config: (c) => c.isOnlySections === true,
+  });
+  await page.goto(sections.path);
+  const list = page.getByRole('region', { name: 'Билеты по секторам' });
+  await expect(list.locator('.pt-section-line').first()).toBeVisible();
   expect(await hallViolations(page)).toEqual([]);
 });
 

@@ -29,5 +29,11 @@ export interface HallViewProps {
    * default the configuration's `nextDateUrl` (with the session, as the widget's other site links).
    */
   nextDateUrl?: string;
+  /**
+   * The ticket office's support phone: a hall map that cannot be read or drawn is answered with
+   * 'Произошла внутренняя ошибка при загрузке схемы зала. Обратитесь в Службу поддержки {phone}'
+   * (8.2); without it, with 'Возникла ошибка при загрузке схемы зала. Попробуйте позже.'.
+   */
+  supportPhone?: string;
   className?: string;
 }

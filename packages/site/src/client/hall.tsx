@@ -12,9 +12,15 @@ import { pageRoot, readPageData } from './lib/page-data.js';
 const data = readPageData<HallData>();
 
 // The page's own basket bar stands for the mini basket and the mobile footer, next date link included;
-// the widget gets the next date too, for its footer should a host turn it on.
+// the widget gets the next date too, for its footer should a host turn it on, and the city's support
+// phone for the internal load error (8.2).
 const hallView = (
-  <HallView config={data.hall.config} miniBasket={false} nextDateUrl={data.hall.config.nextDateUrl ?? undefined} />
+  <HallView
+    config={data.hall.config}
+    miniBasket={false}
+    nextDateUrl={data.hall.config.nextDateUrl ?? undefined}
+    supportPhone={data.chrome.supportPhone}
+  />
 );
 
 hydrateRoot(pageRoot(), <HallPage data={data} hallView={hallView} />);

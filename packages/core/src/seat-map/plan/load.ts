@@ -35,6 +35,9 @@ async function fetchLayout(api: HallApi, hallId: number): Promise<HallLayout> {
   return hallLayout.response.parse(await res.json());
 }
 
+/** The server answered the map with its own error (error and message set): a failure on the way, not of the plan. */
+export class HallMapRefused extends Error {}
+
 export async function loadPlanSource(
   api: HallApi,
   config: { performanceId: number; hallBasisId: number; svgUrl: string },
@@ -47,7 +50,7 @@ export async function loadPlanSource(
   // A failure here is read below, or not at all when the server has no compact map.
   layoutAsked.catch(() => undefined);
   const answer = await api.loadMap(config.performanceId, { compact: true });
-  if (answer.error) throw new Error(answer.message ?? 'hall map failure');
+  if (answer.error) throw new HallMapRefused(answer.message ?? 'hall map failure');
   const state = answer.compact;
   if (!state) return fromSpec(api, answer, config.svgUrl, config.hallBasisId, given.svg);
   const layout = state.hallId === config.hallBasisId ? await layoutAsked : await fetchLayout(api, state.hallId);

@@ -18,8 +18,11 @@ import { SpatialGrid } from './spatial.js';
 
 const FREE_FORMS = ['свободное место', 'свободных места', 'свободных мест'] as const;
 
-/** Each section's free places and price range, for the overview. */
-function sectionLooks(model: PlanModel): SectionLook[] {
+/**
+ * Each section's free places and price range, for the overview: '{n} свободных мест · {low} –
+ * {high}' (the price range from the lowest category's price to the highest), 'нет мест' when none is free.
+ */
+export function sectionLooks(model: PlanModel): SectionLook[] {
   const stats = model.layout.sections.map(() => ({ free: 0, low: Infinity, high: -Infinity, color: '' }));
   for (let i = 0; i < model.count; i++) {
     const c = model.category[i]!;
