@@ -1,11 +1,14 @@
+import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
-import { layoutTitle, renderPosterSvg } from '../src/media/poster.js';
+import { layoutTitle, renderPosterSvg, titleWidth } from '../src/media/poster.js';
 import { renderSeatView, rowBands } from '../src/media/seat-view.js';
+import { SHOWS } from '../src/seed/catalogue/shows.js';
 import { SECTIONS_ONLY_SHOW } from '../src/seed/extras.js';
 import { seedDemo } from '../src/seed/index.js';
 import { getHallPage } from '../src/services/catalogue/index.js';
@@ -25,7 +28,8 @@ describe('renderPosterSvg', () => {
   it('prints the name, the genre and the age mark, and nothing external', () => {
     const svg = renderPosterSvg({ ...base, venueName: 'Театр «Новая сцена»' });
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 600 900"/);
-    expect(svg).toContain('>Вишнёвый сад</tspan>');
+    const title = [...svg.matchAll(/<tspan [^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]);
+    expect(title.join(' ')).toBe('Вишнёвый сад');
     expect(svg).toContain('>12+</text>');
     expect(svg).toContain('ДРАМА');
     expect(svg).toContain('Театр «Новая сцена»');
@@ -40,12 +44,49 @@ describe('renderPosterSvg', () => {
     expect(svg).not.toContain('<b>');
   });
 
+  it("keeps every demo show's name inside the poster's 40 px margins with the widest bold faces", () => {
+    // A browser draws the poster with its own 'serif' and 'sans-serif': on Linux the full-width
+    // DejaVu faces, wider than the link preview's condensed ones. Their real glyphs, laid out by resvg.
+    const require = createRequire(import.meta.url);
+    const font = {
+      fontFiles: ['DejaVuSans-Bold.ttf', 'DejaVuSerif-Bold.ttf'].map((f) =>
+        require.resolve(`dejavu-fonts-ttf/ttf/${f}`),
+      ),
+      loadSystemFonts: false,
+    };
+    const names = [...new Set([...SHOWS.map((s) => s.name), 'ЩЕЛКУНЧИК И МЫШИНЫЙ КОРОЛЬ'])];
+    const overflowing: string[] = [];
+    for (const name of names) {
+      for (const genreSlugs of [
+        ['drama', 'teatr'],
+        ['rok', 'kontserty'],
+      ]) {
+        const poster = renderPosterSvg({ ...base, name, genreSlugs });
+        // The title alone (its <text> element), in a frame as wide as the poster.
+        const title = poster.match(
+          /<text font-family="[^"]*" font-weight="700" font-size="\d+" fill="#fff">[\s\S]*?<\/text>/,
+        )?.[0];
+        expect(title, name).toBeDefined();
+        const faced = title!
+          .replace('font-family="serif"', 'font-family="DejaVu Serif"')
+          .replace('font-family="sans-serif"', 'font-family="DejaVu Sans"');
+        const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900">${faced}</svg>`, {
+          font,
+        }).getBBox();
+        expect(box, name).toBeDefined();
+        if (box!.x < 40 - 1 || box!.x + box!.width > 600 - 40)
+          overflowing.push(`${name}: ${Math.round(box!.x + box!.width)}`);
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+
   it('wraps long names over a few lines that fit the poster', () => {
     const long = 'Безумный день, или Женитьба Фигаро: комедия в пяти действиях с прологом и эпилогом';
     const { size, lines } = layoutTitle(long);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.length).toBeLessThanOrEqual(5);
-    for (const line of lines) expect(line.length * size * 0.6).toBeLessThanOrEqual(520);
+    for (const line of lines) expect(titleWidth(line, size)).toBeLessThanOrEqual(520);
     expect(layoutTitle('Гроза')).toEqual({ size: 72, lines: ['Гроза'] });
     const svg = renderPosterSvg({ ...base, name: long });
     expect(svg.match(/<tspan /g)?.length).toBe(lines.length);

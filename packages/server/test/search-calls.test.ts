@@ -268,6 +268,47 @@ describeEachDatabase('search calls', (get) => {
     expect(await next('ревизо')).not.toBe(before);
   });
 
+  it('ranks by relevance plus the nearness of the next date: a nearer date wins a tie, a point of relevance wins any date', async () => {
+    const { loadAhead, nextPerformance } = await import('../src/services/search/ahead.js');
+    const { rankShows } = await import('../src/services/search/shows.js');
+    const now = clock.now();
+    const filters = { cityId: null, genres: [], subgenres: [], from: null, till: null, venueId: null };
+    const ahead = await loadAhead(get().db, filters, now);
+    // The show playing soonest and the one whose next date is furthest ahead (months apart).
+    const byNext = [...ahead.shows.values()]
+      .map((show) => ({ id: show.id, at: nextPerformance(show, now)?.startsAt.getTime() ?? Number.NaN }))
+      .filter((x) => !Number.isNaN(x.at))
+      .sort((a, b) => a.at - b.at);
+    const near = byNext[0]!;
+    const far = byNext[byNext.length - 1]!;
+    expect(far.at - near.at).toBeGreaterThan(60 * 86_400_000);
+    const ranked = async (relevance: Array<[number, number]>) => {
+      const none = new Map<number, number>();
+      const matches = { show: new Map(relevance), building: none, person: none, organizer: none, genre: none };
+      return (await rankShows(get().db, { ahead, matches, now }, 10, 0)).items.map((i) => i.showId);
+    };
+    // Shows the text does not match are left out; equally relevant ones come by their next date.
+    expect(
+      await ranked([
+        [far.id, 1],
+        [near.id, 1],
+      ]),
+    ).toEqual([near.id, far.id]);
+    // The date adds at most 0.5: a whole point of relevance comes first, a tenth does not.
+    expect(
+      await ranked([
+        [far.id, 2],
+        [near.id, 1],
+      ]),
+    ).toEqual([far.id, near.id]);
+    expect(
+      await ranked([
+        [far.id, 1.1],
+        [near.id, 1],
+      ]),
+    ).toEqual([near.id, far.id]);
+  });
+
   it('refuses what the contract refuses: an empty text, an unknown index, a NUL byte', async () => {
     expect((await guest.post('/search/autocompleteMore/', { text: '  ' })).status).toBe(400);
     expect((await guest.post('/search/autocompleteMore/', { text: 'сад', index: 'users' })).status).toBe(400);

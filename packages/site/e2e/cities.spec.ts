@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { reachHallFromShowPage } from './browsing.js';
 
 /**
  * Two cities end to end (site-browsing-account.md 2.12, 2.13; decisions 0042, 0043, 0051): the
@@ -94,6 +95,12 @@ test('region: a visitor from Moscow picks Saint Petersburg; home, the listing, a
   await page.goto('/search/performance/?text=');
   expect(await textsOf(page.locator('.search-result__name'))).toEqual(SPB_SHOWS);
   await page.screenshot({ path: test.info().outputPath('search.png'), fullPage: true });
+
+  // A show found in the city leads to a date's hall in its venue (the band plays the club).
+  await page.locator('.search-result__name', { hasText: SPB_BAND }).click();
+  await reachHallFromShowPage(page, SPB_BAND, 'Клуб «Маяк»');
+  await page.goto('/');
+  await expect(page.locator('.hero__city')).toHaveText('Санкт-Петербург');
 
   // The header's city switch takes the visitor back: the capital's shows again, none of Petersburg's.
   await page.locator('.city-switch').getByRole('link', { name: 'Москва' }).click();

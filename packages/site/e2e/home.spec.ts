@@ -130,3 +130,60 @@ test('home: without scripts the grid and its page links still work', async ({ br
   await expect(page.getByText('Больше событий нет.')).toBeVisible();
   await context.close();
 });
+
+type Slots = Record<string, [unknown, Array<{ img_url: string; show_url: string }>]>;
+
+test('home: other pages ask for their own placement (9815): the footer block on a desktop, the mobile list at 575 px', async ({
+  page,
+}) => {
+  const answer = page.waitForResponse((r) => /\/FlackTwister\/9815\/\?city=www$/.test(r.url()));
+  const shown = page.waitForRequest((r) => r.url().includes('/stat-seo-log/?show='));
+  // A show page is one of the page types that load banners at every width (spec 2.5).
+  await page.goto('/show/vishnevyy-sad/');
+  const slots = (await (await answer).json()) as Slots;
+  const imagesOf = (keys: string[]) => keys.flatMap((key) => (slots[key]?.[1] ?? []).map((item) => item.img_url));
+  const footer = page.locator('[data-promo-footer]');
+  const mobile = page.locator('[data-promo-mobile]');
+  const images = (block: typeof footer) =>
+    block.locator('[data-promo-image]').evaluateAll((els) => els.map((e) => e.getAttribute('data-promo-image')));
+  let expected: string[];
+  if (isMobile(page)) {
+    // The mobile list: the items of every slot except slot 5, in slot order; no footer block.
+    expected = imagesOf(
+      Object.keys(slots)
+        .filter((key) => key !== '5')
+        .sort((a, b) => Number(a) - Number(b)),
+    );
+    await expect(mobile).toBeVisible();
+    await expect(footer).toBeHidden();
+    await expect(mobile.locator('.promo-card')).toHaveCount(expected.length);
+    expect(await images(mobile)).toEqual(expected);
+  } else {
+    // The footer block: slots 3, 4 and 5; no mobile list.
+    expected = imagesOf(['3', '4', '5']);
+    await expect(footer).toBeVisible();
+    await expect(mobile).toBeHidden();
+    await expect(footer.locator('.promo-card')).toHaveCount(expected.length);
+    expect(await images(footer)).toEqual(expected);
+  }
+  expect(expected.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-promo] .promo-card__link').first()).toHaveAttribute('href', /^\/show\/[^/]+\/$/);
+  // What is shown is reported once, its images joined by ';'.
+  expect(new URL((await shown).url()).searchParams.get('show')).toBe(expected.join(';'));
+
+  // The box offices are not one of those types: at 575 px they ask for no banners, wider they do.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/FlackTwister/')) asked.push(r.url());
+  });
+  await page.goto('/kassa/');
+  await page.waitForLoadState('networkidle');
+  if (isMobile(page)) {
+    expect(asked).toEqual([]);
+    await expect(footer).toBeHidden();
+    await expect(mobile).toBeHidden();
+  } else {
+    expect(asked).toHaveLength(1);
+    await expect(footer).toBeVisible();
+  }
+});

@@ -54,6 +54,9 @@ test('lists: the schedule scrolls on by itself, filters by venue and sale, and l
 
   await rows.first().getByRole('link', { name: 'Купить' }).click();
   await expect(page).toHaveURL(/\/performance\/\d+\/$/);
+  // The hall page itself (some venues sell entrance tickets without a plan).
+  await expect(page.locator('h1.hall-head__title')).toBeVisible();
+  await expect(page.locator('.hall-facts')).toBeVisible();
 });
 
 test.describe('without scripts', () => {
@@ -98,6 +101,9 @@ test('lists: the genre page narrows by sub-genre and dates with the count, and l
   await page.goto('/genre/teatr/');
   await page.locator('.search-result').first().getByRole('link', { name: 'Купить' }).click();
   await expect(page).toHaveURL(/\/performance\/\d+\/$/);
+  // The hall page itself (some venues sell entrance tickets without a plan).
+  await expect(page.locator('h1.hall-head__title')).toBeVisible();
+  await expect(page.locator('.hall-facts')).toBeVisible();
 });
 
 test('lists: the landing lists the city’s performances by date with more, and its venues', async ({ page }) => {
@@ -134,4 +140,7 @@ test('lists: the landing lists the city’s performances by date with more, and 
   await expect(page).toHaveURL(/\/schedule\/place-\d+\/.+\/genre-all\/all\/$/);
   await page.locator('[data-schedule-row]').first().getByRole('link', { name: 'Купить' }).click();
   await expect(page).toHaveURL(/\/performance\/\d+\/$/);
+  // The hall page itself (some venues sell entrance tickets without a plan).
+  await expect(page.locator('h1.hall-head__title')).toBeVisible();
+  await expect(page.locator('.hall-facts')).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { reachHallFromShowPage } from './browsing.js';
 
 /**
  * Maps (site-browsing-account.md 2.6, 2.10; decision 0041): the box offices of /kassa/ on a map
@@ -182,5 +183,7 @@ test('maps: the venue map of the search opens from its button and by #map_open=1
   await expect(block.getByRole('link', { name: 'Читать полностью' })).toHaveAttribute('href', long.show_url);
   await block.getByRole('link', { name: 'Билеты' }).click();
   await expect(page).toHaveURL(new RegExp(`${long.show_url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  // From the balloon's show, a date's hall in the venue of the placemark.
+  await reachHallFromShowPage(page, long.show_name, venueOfLong);
   expect(errors).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { reachHallFromShowPage } from './browsing.js';
 
 /**
  * Search (site-browsing-account.md 2.2, 2.6, 5): a buyer finds a show by a misspelt name in the
@@ -37,6 +38,8 @@ test('search: a misspelt name in the header, chosen with the arrows and Enter, o
   await expect(page.locator('h1')).toHaveText('Вишнёвый сад');
   // Enter replaced the page in the history instead of adding one.
   expect(await page.evaluate(() => window.history.length)).toBe(before);
+  // From the show found, a date's hall.
+  await reachHallFromShowPage(page, 'Вишнёвый сад');
 });
 
 test('search: a transliterated text finds the exhibition; Enter without a choice opens the results', async ({
@@ -52,10 +55,22 @@ test('search: a transliterated text finds the exhibition; Enter without a choice
   await input.press('Enter');
   await expect(page).toHaveURL(/\/search\/performance\/\?text=peredvizhniki/);
   await expect(page.locator('.search-result__name').first()).toHaveText('Передвижники: от Перова до Репина');
-  // The tabs keep the text.
-  await page.getByRole('link', { name: 'Площадки' }).click();
-  await expect(page).toHaveURL(/\/search\/place\/\?text=peredvizhniki$/);
-  await expect(page.locator('#header-search-text')).toHaveValue('peredvizhniki');
+  // The four tabs keep the text.
+  const tabs = page.getByRole('navigation', { name: 'Что искать' });
+  for (const [tab, kind] of [
+    ['Площадки', 'place'],
+    ['Персоны', 'person'],
+    ['Организаторы', 'organizer'],
+    ['События', 'performance'],
+  ]) {
+    await tabs.getByRole('link', { name: tab }).click();
+    await expect(page).toHaveURL(new RegExp(`/search/${kind}/\\?text=peredvizhniki$`));
+    await expect(tabs.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#header-search-text')).toHaveValue('peredvizhniki');
+  }
+  // The organizers' tab lists the organizers found by a word of their name.
+  await page.goto('/search/organizer/?text=триумф');
+  await expect(page.locator('.search-result__name').first()).toHaveText('Концертное агентство «Триумф»');
 });
 
 test('search: results filtered by genre and dates, the count shown after each change', async ({ page }) => {
@@ -93,4 +108,13 @@ test('search: results filtered by genre and dates, the count shown after each ch
   await page.getByRole('link', { name: 'Сбросить даты' }).click();
   await expect(page).toHaveURL(/\/search\/performance\/\?text=$/);
   await expect(page.locator('input[name="mnd"]')).toHaveValue('');
+  // A drama of the filtered results leads to its show page and from there to a date's hall.
+  await page.getByRole('checkbox', { name: 'Драма' }).check();
+  await page.getByRole('button', { name: 'Показать', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]sg=${drama}(&|$)`));
+  const first = page.locator('.search-result--show').first();
+  await expect(first.locator('.search-result__genre')).toHaveText('Драма');
+  const name = ((await first.locator('.search-result__name').textContent()) ?? '').trim();
+  await first.locator('.search-result__name').click();
+  await reachHallFromShowPage(page, name);
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { planReady } from './plan.js';
 
 /**
  * The show page (site-browsing-account.md 2.9; decision 0039), desktop and 575 px: the tabs load
@@ -77,6 +78,8 @@ test('show: a buyer reads the reviews tab, comes back with the back button and r
     .first()
     .click();
   await expect(page).toHaveURL(/\/performance\/\d+\/$/);
+  await expect(page.locator('h1.hall-head__title')).toBeVisible();
+  await planReady(page);
 });
 
 test('show: the video comes first in the slider; share, social proof, star labels and the Event data', async ({
@@ -140,4 +143,49 @@ test('show: the video comes first in the slider; share, social proof, star label
   expect(offer?.priceCurrency).toBe('RUB');
   expect(Number(offer?.price)).toBeGreaterThan(0);
   expect(offer?.availability).toMatch(/^https:\/\/schema\.org\/(InStock|SoldOut|PreOrder)$/);
+});
+
+test("show: the button to the top after 400 px of scrolling; on a phone the description folds with 'Читать полностью'", async ({
+  page,
+}) => {
+  await page.goto(SHOW.path);
+  await expect(page.getByRole('heading', { level: 1, name: SHOW.name })).toBeVisible();
+
+  // Spec 2.1: the scroll-to-top button shows once the page is scrolled past 400 px, and takes it back up.
+  const toTop = page.getByRole('button', { name: 'Наверх' });
+  await expect(toTop).toBeHidden();
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(toTop).toBeHidden();
+  await page.mouse.wheel(0, 700);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+  await expect(toTop).toBeVisible();
+  await toTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(toTop).toBeHidden();
+
+  // Spec 2.9: on a phone the description starts folded to its first lines, 'Читать полностью'
+  // unfolds it and 'Скрыть' folds it again. On a desktop (spec 2.1) a block folds only when it is
+  // more than 80 px taller than 312 px: this description is shorter, so it stays whole, no toggle.
+  const block = page.locator('[data-show-more]');
+  const content = block.locator('.show-more__content');
+  const height = async () => (await content.boundingBox())?.height ?? 0;
+  if (isMobile(page)) {
+    const toggle = block.getByRole('button', { name: 'Читать полностью' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(await height()).toBeLessThanOrEqual(72);
+    await toggle.click();
+    const fold = block.getByRole('button', { name: 'Скрыть' });
+    await expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(await height()).toBeGreaterThan(72);
+    await fold.click();
+    await expect(block.getByRole('button', { name: 'Читать полностью' })).toBeVisible();
+    expect(await height()).toBeLessThanOrEqual(72);
+  } else {
+    await expect(content).toBeVisible();
+    expect(await height()).toBeLessThanOrEqual(312 + 80);
+    await expect(block.locator('.show-more__toggle')).toHaveCount(0);
+    await expect(block).not.toHaveClass(/show-more--collapsed/);
+  }
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerBuyer } from './helpers.js';
+import { planReady } from './plan.js';
 
 /** A show of the demo catalogue with dates on sale and dates still to come ('Скоро в продаже'). */
 const SHOW = { name: 'Вишнёвый сад', path: '/show/vishnevyy-sad/' };
@@ -55,6 +56,13 @@ test('account: a buyer bookmarks a show, finds it in the cabinet wishlist, turns
   expect(await (await saved).json()).toEqual({ is_updated: true });
   await page.reload();
   await expect(wishlistItem(page).getByLabel('Сообщить о начале продаж')).toBeChecked();
+
+  // The item's next date leads to its hall; the cabinet again.
+  await wishlistItem(page).locator('a[href^="/performance/"]').click();
+  await expect(page).toHaveURL(/\/performance\/\d+\/$/);
+  await expect(page.locator('h1.hall-head__title')).toContainText(SHOW.name);
+  await planReady(page);
+  await page.goto('/private/');
 
   // Removing: the block collapses and the 'removed' alert shows for 3 s.
   await wishlistItem(page)

@@ -88,7 +88,7 @@ let fonts: ResvgRenderOptions['font'] | undefined;
 
 /**
  * The DejaVu faces the poster's 'serif' and 'sans-serif' resolve to (upright, regular and bold):
- * the condensed ones, whose average width fits the poster's line-breaking rule (0.6 em a letter).
+ * the condensed ones, narrower than the poster's line-breaking estimate (poster.ts, letterWidth).
  */
 function fontOptions(): ResvgRenderOptions['font'] {
   if (!fonts) {

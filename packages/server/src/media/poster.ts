@@ -232,31 +232,81 @@ function star(cx: number, cy: number, r: number, fill: string): string {
   return `<polygon points="${points.join(' ')}" fill="${fill}" fill-opacity="0.85"/>`;
 }
 
-/** Average glyph width of bold Cyrillic text, in em: enough to wrap without measuring. */
-const EM_WIDTH = 0.6;
+/**
+ * How wide a letter of the title is, in em, for the widest faces a browser may pick for the
+ * poster's generic 'serif' and 'sans-serif' in bold (DejaVu Serif and Sans Bold on Linux, their
+ * glyphs measured once): the wide letters (Ж, Ш, Щ, Ю, М, Ф, Ы, ш, щ, ж, ю, ы, м, ф, W, m, w)
+ * 1.37 and 1.1, other capitals 0.86, other letters and digits 0.74, '№' 1.24, dashes 1.03 and
+ * 0.52, guillemets 0.67, other punctuation 0.6 at most, a space 0.36. Estimated, never measured at
+ * run time, so a name fits between the poster's 40 px margins whatever the reader's fonts; the
+ * link preview (og-image.ts) draws the condensed faces, narrower still.
+ */
+const LETTER_EM: Record<string, number> = {
+  ' ': 0.36,
+  '.': 0.4,
+  ',': 0.4,
+  ':': 0.42,
+  ';': 0.42,
+  '!': 0.48,
+  '?': 0.6,
+  '(': 0.48,
+  ')': 0.48,
+  '-': 0.44,
+  '–': 0.52,
+  '—': 1.03,
+  '«': 0.67,
+  '»': 0.67,
+  '"': 0.54,
+  "'": 0.54,
+  '’': 0.54,
+  '№': 1.24,
+};
+const WIDE_CAPITALS = new Set([...'ЖШЩЮМФЫWM']);
+const WIDE_SMALL = new Set([...'шщжюымфwm']);
+
+function letterWidth(ch: string): number {
+  const known = LETTER_EM[ch];
+  if (known !== undefined) return known;
+  if (WIDE_CAPITALS.has(ch)) return 1.37;
+  if (WIDE_SMALL.has(ch)) return 1.1;
+  if (ch !== ch.toLowerCase()) return 0.86;
+  return 0.74;
+}
+
+/** The estimated width of a line of the title at `size` px. */
+export function titleWidth(line: string, size: number): number {
+  let em = 0;
+  for (const ch of line) em += letterWidth(ch);
+  return em * size;
+}
+
 const TITLE_WIDTH = W - 80;
 
-/** The largest font size (72 down to 30 px) at which the name wraps into at most five lines. */
+/**
+ * The largest font size (72 down to 30 px) at which the name wraps into at most five lines (four
+ * above 50 px), each line within the poster's width by the estimate above.
+ */
 export function layoutTitle(name: string): { size: number; lines: string[] } {
   for (let size = 72; size >= 30; size -= 4) {
-    const lines = wrap(name, Math.floor(TITLE_WIDTH / (size * EM_WIDTH)));
-    if (lines.length <= (size > 50 ? 4 : 5) && lines.every((l) => l.length * size * EM_WIDTH <= TITLE_WIDTH)) {
+    const lines = wrap(name, size);
+    if (lines.length <= (size > 50 ? 4 : 5) && lines.every((l) => titleWidth(l, size) <= TITLE_WIDTH)) {
       return { size, lines };
     }
   }
-  const lines = wrap(name, Math.floor(TITLE_WIDTH / (30 * EM_WIDTH)));
+  const lines = wrap(name, 30);
   return {
     size: 30,
     lines: lines.length > 5 ? [...lines.slice(0, 4), `${lines.slice(4).join(' ').slice(0, 24)}…`] : lines,
   };
 }
 
-function wrap(text: string, maxChars: number): string[] {
+/** The name's words in lines as wide as the poster allows at `size` px. */
+function wrap(text: string, size: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     if (line === '') line = word;
-    else if (line.length + 1 + word.length <= maxChars) line = `${line} ${word}`;
+    else if (titleWidth(`${line} ${word}`, size) <= TITLE_WIDTH) line = `${line} ${word}`;
     else {
       lines.push(line);
       line = word;
