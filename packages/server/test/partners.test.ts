@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -219,18 +219,22 @@ describeEachDatabase('the pages frame-ancestors policy', (get) => {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Runs `npm run partners -- …` as an operator would, with the given database environment. */
-function partnersCommand(args: string[], env: Record<string, string>) {
-  const r = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'packages/server/src/cli/partners.ts', ...args],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: '', SECRET: SERVER_SECRET, ...env },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** The command run as an operator runs it; its exit status and what it printed. */
+function partnersCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'packages/server/src/cli/partners.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', SECRET: SERVER_SECRET, ...env }, encoding: 'utf8' },
+      (err, stdout, stderr) => {
+        const status = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+        resolve({ status, stdout, stderr });
+      },
+    );
+  });
 }
 
 /**
@@ -266,7 +270,7 @@ for (const kind of databaseKinds) {
     });
 
     it('adds a partner, prints its hash and lists it; refuses bad arguments without writing', async () => {
-      const added = partnersCommand(
+      const added = await partnersCommand(
         [
           'add',
           '--name',
@@ -290,11 +294,12 @@ for (const kind of databaseKinds) {
       expect(rest).toEqual([]);
       expect(added.stderr).toContain('shown this once');
 
-      const plain = partnersCommand(['add', '--name', 'Афиша', '--origin', 'https://afisha.example'], env);
+      const plain = await partnersCommand(['add', '--name', 'Афиша', '--origin', 'https://afisha.example'], env);
       expect(plain.status).toBe(0);
       expect(plain.stdout.trim()).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
-      const refused = [
+      const refused = await Promise.all([
+        // Refused before the database is opened: they may run at once.
         partnersCommand(['add', '--name', 'Без сайта'], env),
         partnersCommand(['add', '--origin', 'https://x.example'], env),
         partnersCommand(['add', '--name', 'X', '--origin', 'https://x.example', '--cashback', 'пять'], env),
@@ -304,16 +309,16 @@ for (const kind of databaseKinds) {
           ['add', '--name', 'X', '--origin', 'https://x.example', '--notify-secret', 'x'.repeat(20)],
           env,
         ),
-      ];
+      ]);
       for (const r of refused) {
         expect(r.status).toBe(2);
         expect(r.stderr).toContain('Usage:');
       }
-      const badOrigin = partnersCommand(['add', '--name', 'X', '--origin', 'https://x.example/shop/'], env);
+      const badOrigin = await partnersCommand(['add', '--name', 'X', '--origin', 'https://x.example/shop/'], env);
       expect(badOrigin.status).toBe(1);
       expect(badOrigin.stderr).toContain('Not an origin');
 
-      const listed = partnersCommand(['list'], env);
+      const listed = await partnersCommand(['list'], env);
       expect(listed.status).toBe(0);
       const lines = listed.stdout.trim().split('\n');
       expect(lines).toHaveLength(2);
@@ -338,6 +343,6 @@ for (const kind of databaseKinds) {
       );
       expect(stored.rows[0]?.notify_secret).toBeNull();
       expect(stored.rows[0]?.notify_secret_sealed).not.toContain(secret);
-    }, 120_000);
+    }, 240_000);
   });
 }
