@@ -47,10 +47,19 @@ export default defineConfig({
   use: {
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    viewport: { width: 1280, height: 900 },
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+    // The mobile breakpoint (575 px): the telecom frame's checkout once more (issue 12's proof:
+    // the cashback's accumulate and spend choices and the culture-card purchase).
+    {
+      name: 'mobile-575',
+      use: { viewport: { width: 575, height: 900 } },
+      testMatch: 'telecom-partner/e2e/checkout-telecom.spec.ts',
+    },
+  ],
   webServer: [
     {
       command: 'node --conditions=source --import tsx packages/site/src/main.ts',

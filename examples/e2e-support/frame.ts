@@ -11,10 +11,17 @@ export const siteFrame = (page: Page, container = '[data-partera-widget]'): Fram
 /** Where the widgets are: the site's frame in a partner page, or a page that mounts them itself. */
 export type WidgetScope = FrameLocator | Page;
 
+/** On a show page in the frame, its first date's hall page: at 575 px the dates are in the 'Даты' tab, opened first. */
+export async function openFirstDate(frame: FrameLocator): Promise<void> {
+  const mobileTab = frame.locator('.show-tabs__tab--mobile');
+  if (await mobileTab.isVisible()) await mobileTab.click();
+  await frame.locator('a[href*="/performance/"]:visible').first().click();
+}
+
 /** Inside the frame: the show page of the club concert, then its first date's hall plan. */
 export async function openClubPerformance(frame: FrameLocator): Promise<void> {
   await frame.getByRole('link', { name: CLUB_SHOW }).first().click();
-  await frame.locator('a[href*="/performance/"]').first().click();
+  await openFirstDate(frame);
   await planReady(frame);
 }
 

@@ -6,7 +6,7 @@
  */
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { checkoutPayButton, confirmPhoneByCalls, registerBuyer } from '../../../packages/site/e2e/helpers.js';
-import { addFirstFreePlace, openClubPerformance, siteFrame } from '../../e2e-support/frame.js';
+import { addFirstFreePlace, openClubPerformance, openFirstDate, siteFrame } from '../../e2e-support/frame.js';
 import { SITE_URL, TELECOM_URL } from '../../playwright.config.js';
 
 /** The demo culture-card show (server seed/codes.ts DEMO_PUSHKIN_SHOWS), by its page. */
@@ -56,7 +56,7 @@ async function paidInPartnerApp(page: Page, frame: FrameLocator): Promise<void> 
 
 test('the telecom cashback: accumulated on an order paid in the partner app', async ({ page }) => {
   const frame = await telecomPage(page, CLUB_SHOW_PAGE);
-  await frame.locator('a[href*="/performance/"]').first().click();
+  await openFirstDate(frame);
   await addFirstFreePlace(frame);
   await frame.locator('a[data-basket-link]').click();
   await expect(frame.getByText(/Итого: 1 билет/)).toBeVisible();
@@ -68,6 +68,8 @@ test('the telecom cashback: accumulated on an order paid in the partner app', as
   await fillGuest(frame, { email: 'cashback.guest@example.ru', phone: '9161112233' });
   await payButton(frame).click();
   await paidInPartnerApp(page, frame);
+  // 4.12: an order placed under a cashback partner offers the programme's registration.
+  await expect(frame.getByRole('link', { name: 'Зарегистрироваться и получить кешбэк' })).toBeVisible();
 });
 
 test('a culture-card purchase: the terms question goes to the partner page, which agrees', async ({ page }) => {
@@ -79,7 +81,7 @@ test('a culture-card purchase: the terms question goes to the partner page, whic
     void dialog.accept();
   });
   const frame = await telecomPage(page, PUSHKIN_SHOW_PAGE);
-  await frame.locator('a[href*="/performance/"]').first().click();
+  await openFirstDate(frame);
   await addFirstFreePlace(frame);
   await frame.locator('a[data-basket-link]').click();
   await expect(frame.getByText(/Итого: 1 билет/)).toBeVisible();
@@ -97,7 +99,7 @@ const roublesIn = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g
 
 /** In the frame: the club concert's first date, one place, and the basket. */
 async function basketInTheFrame(frame: FrameLocator): Promise<void> {
-  await frame.locator('a[href*="/performance/"]').first().click();
+  await openFirstDate(frame);
   await addFirstFreePlace(frame);
   await frame.locator('a[data-basket-link]').click();
   await expect(frame.getByText(/Итого: 1 билет/)).toBeVisible();

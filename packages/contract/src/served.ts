@@ -42,6 +42,7 @@ export const SERVED_CALL_IDS: ReadonlySet<string> = new Set([
   'orders.addDelivery',
   'orders.anonymousSessionPay',
   'basket.loadMetroList',
+  'basket.getTickets',
   'payment.session',
   'payment.state',
   'payment.callback',

@@ -192,4 +192,23 @@ describe('checkout flow', () => {
     await flow.pay();
     expect(navigation.go).toHaveBeenCalledWith('/payment/bank/501/?sid=S1');
   });
+
+  it("a signed-in buyer on a phone in a partner's frame pays in place: the partner's pay flow, not the bank page", async () => {
+    const seen = serve({
+      ...routes,
+      'POST /payment/session/501/': () => ({
+        error: 0,
+        provider: 'mts_pay',
+        url: `${ORIGIN}/payment/partner/501/`,
+        params: { orderId: 501 },
+      }),
+    });
+    const { flow, navigation } = flowFor(basket({ userIsGuest: false }), { isMobile: () => true, isIframe: true });
+    flow.choosePayment('card');
+    flow.chooseDelivery('eticket');
+    await flow.pay();
+    expect(navigation.go).not.toHaveBeenCalled();
+    expect(seen.filter((r) => r.path === '/payment/session/501/')).toHaveLength(1);
+    expect(flow.state.frame?.kind).toBe('partner');
+  });
 });

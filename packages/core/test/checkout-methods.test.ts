@@ -91,6 +91,25 @@ describe('checkout methods: what is offered and chosen', () => {
     expect(seen.some((r) => r.path === '/payment/session/501/')).toBe(false);
   });
 
+  it("a device wallet's guest pay with the form unfilled: nothing sent, the wallet's own words (5.5)", async () => {
+    const seen = serve(routes);
+    const base = offer();
+    const checkout = offer({
+      payments: [...base.payments, { id: 'google_pay', title: 'Google Pay', deliveries: ['eticket'] }],
+    });
+    const { flow, toasts, navigation } = flowFor(basketWith(checkout));
+    flow.guest.change('email', 'buyer@example.ru');
+    flow.choosePayment('google_pay');
+    await flow.pay();
+    expect(toasts).toEqual(['Пожалуйста, заполните поля: имя, фамилия и e-mail.']);
+    expect(seen.some((r) => r.path === '/order/createAnonymousOrder/')).toBe(false);
+    expect(navigation.go).not.toHaveBeenCalled();
+    // The card keeps the checkout's general words.
+    flow.choosePayment('card');
+    await flow.pay();
+    expect(toasts.at(-1)).toBe('Необходимо заполнить все поля');
+  });
+
   it('a method shown as unavailable cannot be chosen, and says why', () => {
     const checkout = offer();
     checkout.payments[4] = { ...checkout.payments[4]!, unavailable: 'Спектакль не входит в программу' };

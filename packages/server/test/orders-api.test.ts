@@ -87,6 +87,48 @@ describeEachDatabase('order calls', (get) => {
     expect((await b.post(r.url, r.params)).json().error).toBe(0);
   });
 
+  it('anonymousSessionPay (7.5): the wallet and phone flow’s fields place the guest’s order as the anonymous order does', async () => {
+    const a = buyer(app);
+    // 'family' for the surname, 'method' for the phone maker's wallet, 'payment_card' for the card type.
+    const wallet = {
+      email: 'anna@example.ru',
+      name: 'Анна',
+      family: 'Каренина',
+      payment_card: 'bankovskaya_karta',
+      method: 'apple_pay',
+      token: 'a wallet token',
+      'extra[fingerprint]': 'fp-1',
+    };
+    expect((await a.post('/order/anonymousSessionPay/', wallet)).json().error).toBe(620);
+    await a.post('/hallPlace/select/', { cypher: f.seats[15]! });
+    const r = (await a.post('/order/anonymousSessionPay/', wallet)).json();
+    expect(r).toMatchObject({ error: 0, isFullGiftCardPayment: false });
+    expect(r.url).toMatch(/^\/payment\/session\/\d+\/$/);
+    const orderId = Number(r.url.split('/')[3]);
+    const order = await get().db.query(
+      'SELECT status, email, first_name, surname, payment_method, delivery_method, payment_card, total FROM orders WHERE id = $1',
+      [orderId],
+    );
+    expect(order.rows[0]).toEqual({
+      status: 'new',
+      email: 'anna@example.ru',
+      first_name: 'Анна',
+      surname: 'Каренина',
+      payment_method: 'apple_pay',
+      delivery_method: 'eticket',
+      payment_card: 'bankovskaya_karta',
+      total: 250000,
+    });
+    // Pressed again (the wallet sheet closed and opened): the same order.
+    expect((await a.post('/order/anonymousSessionPay/', wallet)).json()).toMatchObject({ error: 0, url: r.url });
+    // No surname nor family: the contract's refusal, never a 5xx, and no second order.
+    const { family: _family, ...noSurname } = wallet;
+    const refused = await a.post('/order/anonymousSessionPay/', noSurname);
+    expect(refused.status).toBe(400);
+    const count = await get().db.query(`SELECT 1 FROM orders WHERE email = 'anna@example.ru' AND status = 'new'`);
+    expect(count.rows).toHaveLength(1);
+  });
+
   it('refuses an empty basket, an incomplete form and other payment methods', async () => {
     const a = buyer(app);
     const empty = (await a.post('/order/createAnonymousOrder/', guest)).json();

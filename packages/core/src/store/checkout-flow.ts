@@ -8,7 +8,13 @@
  * full gift-card payment, or to the page the order answers (a booking paid at the box office).
  * Framework-free: the checkout's components read `state` and call these actions.
  */
-import { messages, ORDER_PROCESSING_SECONDS, paymentAfterCashbackOff, SESSION_STORAGE_KEYS } from '@partera/contract';
+import {
+  messages,
+  ORDER_PROCESSING_SECONDS,
+  paymentAfterCashbackOff,
+  SESSION_STORAGE_KEYS,
+  WALLET_METHODS,
+} from '@partera/contract';
 import { proxy, ref, subscribe } from 'valtio/vanilla';
 import type { BasketState } from '../api/basket.js';
 import type { Http } from '../api/http.js';
@@ -276,8 +282,10 @@ export function createCheckoutFlow(deps: CheckoutDeps): CheckoutFlow {
     if (basket().userIsGuest) {
       const verdict = await guest.validateAll();
       if (!verdict.valid) {
-        // A refused e-mail speaks for itself under its field; the toast is for missing data.
-        if (verdict.incomplete) notices.toast(messages.fillAllFields);
+        // A refused e-mail speaks for itself under its field; the toast is for missing data. 5.5:
+        // a device wallet's guest pay asks for the name, surname and e-mail in its own words.
+        if (verdict.incomplete)
+          notices.toast(WALLET_METHODS.includes(payment) ? messages.walletGuestFormInvalid : messages.fillAllFields);
         const first = verdict.failing[0];
         if (first) deps.focus(first);
         return false;

@@ -140,10 +140,12 @@ export function createHandoff(deps: HandoffDeps) {
     // A device-wallet order is paid on the order's own page, where the wallet's button is (3.17
     // type 1: the order page button), with the card form beside it for a device that lacks the
     // wallet; the order's token opens that page. On a phone a signed-in buyer's order is paid on
-    // the same page (4.7).
+    // the same page (4.7), except in a partner's frame: there the payment session opens in place,
+    // as for a guest (4.8), so that a partner with its own pay flow is asked to take the payment.
     const wallet = (WALLET_METHODS as readonly (string | null)[]).includes(deps.payment());
     const orderId = orderIdOfUrl(answer.url);
-    if (orderId && (wallet || (!deps.isGuest() && deps.isMobile()))) {
+    const phoneBankPage = !deps.isGuest() && deps.isMobile() && !deps.isIframe;
+    if (orderId && (wallet || phoneBankPage)) {
       const token = answer.params?.token;
       const query = wallet && token ? `?token=${encodeURIComponent(String(token))}` : '';
       navigation.go(siteUrl(http, `/payment/bank/${orderId}/${query}`));

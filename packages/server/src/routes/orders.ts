@@ -1,5 +1,6 @@
 import {
   anonymousSessionPay,
+  basketGetTickets,
   type CallRequest,
   createAnonymousOrder,
   createSessionOrder,
@@ -16,6 +17,7 @@ import { SESSION_PARAM } from '../http/names.js';
 import { route } from '../http/route.js';
 import { issueSession, switchSession } from '../http/session.js';
 import { orderCompletePath, paymentSessionPath } from '../payments/urls.js';
+import { basketAnalyticsTickets } from '../services/checkout/analytics.js';
 import { createOrder, type GuestDetails, type OrderCreation, type OrderRequest } from '../services/orders/index.js';
 import { signedInAccount } from './signed-in.js';
 
@@ -73,6 +75,12 @@ const loginFirst = { error: ErrorCode.loginRequired, message: messages.loginRequ
  */
 export const orderRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
+
+  // The basket's tickets for the checkout's analytics (7.4, 3.18): one item per held ticket.
+  route(app, basketGetTickets, async (_input, req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return basketAnalyticsTickets(deps, req.session.id);
+  });
 
   /** Places the order and answers it (see rotateSession: the session moves to a new id). */
   async function place(req: FastifyRequest, reply: FastifyReply, order: OrderRequest) {

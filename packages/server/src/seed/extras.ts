@@ -20,10 +20,14 @@ export const PROMO_CODES = [
   { code: 'USEDUP', kind: 'fixed', value: 30_000, validDays: 90, usesLeft: 0 },
 ] as const;
 
-/** Gift cards: a full one, a partly spent one, an empty one and an expired one (kopecks). */
+/**
+ * Gift cards: a full one, two partly spent ones (the second for the browser tests' 575 px run, as
+ * an order spends what is left), an empty one and an expired one (kopecks).
+ */
 export const GIFT_CARDS = [
   { number: '1234-5678-9012', initial: 500_000, balance: 500_000, validDays: 365 },
   { number: '1111-2222-3333', initial: 300_000, balance: 120_000, validDays: 365 },
+  { number: '2222-3333-4444', initial: 300_000, balance: 120_000, validDays: 365 },
   { number: '9999-0000-1111', initial: 100_000, balance: 0, validDays: 365 },
   { number: '4321-8765-2109', initial: 200_000, balance: 200_000, validDays: -5 },
 ] as const;
