@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/index.js';
+import { type Database, migrate } from '../src/db/index.js';
+import { MIGRATION_LOCK } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
-import { describeEachDatabase } from './support/databases.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { describeEachDatabase, postgresUrl, withSearchPath } from './support/databases.js';
 
 describeEachDatabase('migrations', (get) => {
   it('creates the whole domain and is idempotent', async () => {
@@ -34,6 +38,53 @@ describe('embedded database', () => {
       expect((await db.query<{ n: number }>('SELECT 2 AS n')).rows[0]?.n).toBe(2);
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe.runIf(postgresUrl)('migrations of schemas sharing a database [postgres]', () => {
+  it('migrates a schema while another is migrating; a second process of one schema waits for the first', async () => {
+    const suffix = randomBytes(5).toString('hex');
+    const [mine, theirs] = [`m_${suffix}`, `o_${suffix}`];
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${mine}; CREATE SCHEMA ${theirs}`);
+    // Another deployment's process in the middle of its migration: its schema's lock is held.
+    const migrating = new pg.Client({ connectionString: withSearchPath(postgresUrl!, theirs) });
+    await migrating.connect();
+    // A short lock timeout, as buyers' requests have: a migration must not be bound by it.
+    const timeouts = { lockTimeoutMs: 200, statementTimeoutMs: 60_000 };
+    const dbs: Database[] = [];
+    try {
+      await migrating.query('BEGIN');
+      await migrating.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [MIGRATION_LOCK]);
+      const db = await openPostgres(withSearchPath(postgresUrl!, mine), { timeouts });
+      dbs.push(db);
+      expect((await migrate(db)).length).toBeGreaterThan(0);
+
+      // A second process of that other deployment starts meanwhile: it waits, then migrates.
+      const second = await openPostgres(withSearchPath(postgresUrl!, theirs), { timeouts });
+      dbs.push(second);
+      const migrated = migrate(second);
+      const deadline = Date.now() + 30_000;
+      while (
+        (
+          await admin.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1 AND objsubid = 2",
+            [MIGRATION_LOCK],
+          )
+        ).rows[0]!.n === 0
+      ) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await migrating.query('COMMIT');
+      expect((await migrated).length).toBeGreaterThan(0);
+    } finally {
+      await migrating.end();
+      for (const db of dbs) await db.close();
+      await admin.query(`DROP SCHEMA ${mine} CASCADE; DROP SCHEMA ${theirs} CASCADE`);
+      await admin.end();
     }
   });
 });

@@ -3,17 +3,25 @@ import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 import { installRoutines } from './routines.js';
 
+/** The advisory lock of a schema's migrations (its two-key form: this, then the schema's hash). */
+export const MIGRATION_LOCK = 727272;
+
 /**
- * Applies versioned migrations in order, each in its own transaction, recording them in
+ * Applies versioned migrations in order, in one transaction, recording them in
  * schema_migrations, then installs the services' database functions whose text changed
- * (db/routines.ts). An advisory lock keeps two processes starting at once from racing.
+ * (db/routines.ts). An advisory lock keeps two processes of one deployment starting at once from
+ * racing; it is the schema's own, so deployments (and test runs) in other schemas of the same
+ * database migrate at the same time. A process that finds another migrating waits for it: the
+ * lock timeout that keeps buyers' requests from hanging does not apply here, the statement
+ * timeout still bounds the wait.
  */
 export async function migrate(db: Database): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(727272)');
+    await tx.query("SELECT set_config('lock_timeout', '0', true)");
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [MIGRATION_LOCK]);
     const done = new Set(
       (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
     );

@@ -44,8 +44,13 @@ DO $$
 DECLARE ext text;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-    CREATE SCHEMA IF NOT EXISTS partera_ext;
-    CREATE EXTENSION pg_trgm SCHEMA partera_ext;
+    -- The extension is the database's, not the schema's: another schema's migration may be
+    -- creating it at this moment. One at a time, then look again.
+    PERFORM pg_advisory_xact_lock(727273);
+    IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+      CREATE SCHEMA IF NOT EXISTS partera_ext;
+      CREATE EXTENSION pg_trgm SCHEMA partera_ext;
+    END IF;
   END IF;
   SELECT n.nspname INTO ext FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
    WHERE e.extname = 'pg_trgm';
