@@ -5,7 +5,8 @@ import { type Database, migrate } from '../src/db/index.js';
 import { MIGRATION_LOCK } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { describeEachDatabase, postgresUrl, withSearchPath } from './support/databases.js';
+import { seedDemo } from '../src/seed/index.js';
+import { describeEachDatabase, openTestDatabase, postgresUrl, withSearchPath } from './support/databases.js';
 
 describeEachDatabase('migrations', (get) => {
   it('creates the whole domain and is idempotent', async () => {
@@ -85,6 +86,29 @@ describe.runIf(postgresUrl)('migrations of schemas sharing a database [postgres]
       for (const db of dbs) await db.close();
       await admin.query(`DROP SCHEMA ${mine} CASCADE; DROP SCHEMA ${theirs} CASCADE`);
       await admin.end();
+    }
+  });
+});
+
+describe.runIf(postgresUrl)('the demo catalogue seeded by two processes at once [postgres]', () => {
+  it('seeds once: the second waits for the first, past the requests’ lock timeout, and finds it there', async () => {
+    const schema = await openTestDatabase('postgres');
+    // Two processes with a lock timeout far shorter than the seeding, as buyers' requests have.
+    const timeouts = { lockTimeoutMs: 100, statementTimeoutMs: 60_000 };
+    const one = await openPostgres(schema.url!, { timeouts });
+    const other = await openPostgres(schema.url!, { timeouts });
+    try {
+      const now = new Date('2026-12-01T10:00:00Z');
+      const [first, second] = await Promise.all([
+        seedDemo(one, { now, scale: 'small' }),
+        seedDemo(other, { now, scale: 'small' }),
+      ]);
+      expect([first.created, second.created].sort()).toEqual([false, true]);
+      expect(second.shows).toBe(first.shows);
+    } finally {
+      await one.close();
+      await other.close();
+      await schema.close();
     }
   });
 });

@@ -55,8 +55,11 @@ export interface SeedSummary {
   ratings: number;
 }
 
-/** Serialises concurrent seeders (two processes starting at once on an empty database). */
-const SEED_LOCK = 727_273;
+/**
+ * Serialises concurrent seeders of one schema (two processes starting at once on an empty
+ * database), in its two-key form: this, then the schema's hash.
+ */
+const SEED_LOCK = 727_275;
 
 /**
  * Fills an empty database with the generated demo catalogue: cities, venues with their hall
@@ -67,7 +70,10 @@ const SEED_LOCK = 727_273;
  */
 export async function seedDemo(db: Database, opts: SeedOptions): Promise<SeedSummary> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    // An operator's step, not a buyer's request: a process that finds another seeding waits for
+    // it however long it takes, instead of being refused by the requests' lock and statement timeouts.
+    await tx.query("SELECT set_config('lock_timeout', '0', true), set_config('statement_timeout', '0', true)");
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [SEED_LOCK]);
     const existing = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM cities');
     if ((existing.rows[0]?.n ?? 0) > 0) return { created: false, ...(await readSeedSummary(tx)) };
     const started = performance.now();

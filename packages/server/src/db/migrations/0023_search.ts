@@ -46,7 +46,7 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
     -- The extension is the database's, not the schema's: another schema's migration may be
     -- creating it at this moment. One at a time, then look again.
-    PERFORM pg_advisory_xact_lock(727273);
+    PERFORM pg_advisory_xact_lock(727274);
     IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
       CREATE SCHEMA IF NOT EXISTS partera_ext;
       CREATE EXTENSION pg_trgm SCHEMA partera_ext;
