@@ -130,16 +130,24 @@ describe('Checkout widget: courier delivery', () => {
     const metro = (await screen.findByLabelText('Станция метро')) as HTMLSelectElement;
     await waitFor(() => expect(metro.options).toHaveLength(3));
 
+    // A signed-in buyer's form: 5.4 variant B, the first name first (decision 0055).
+    const messageOf = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby')!)?.textContent;
+    await act(async () => fireEvent.click(payButton()));
+    const firstname = screen.getByLabelText('Имя');
+    expect(firstname.getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(firstname)).toBe('Укажите имя');
+    expect(document.activeElement).toBe(firstname);
+    await type('Имя', 'Анна');
     await act(async () => fireEvent.click(payButton()));
     const surname = screen.getAllByLabelText('Фамилия')[0]!;
-    expect(surname.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(surname.getAttribute('aria-describedby')!)?.textContent).toBe('Укажите Фамилию');
-    expect(document.activeElement).toBe(surname);
-
+    expect(messageOf(surname)).toBe('Укажите фамилию');
     await type('Фамилия', 'Петрова');
-    await type('Имя', 'Анна');
     await type('Отчество', 'Сергеевна');
     await type('Телефон', '9161234567');
+    await act(async () => fireEvent.click(payButton()));
+    expect(metro.getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(metro)).toBe('Укажите ближайшую станцию метро');
     await type('Адрес доставки', 'Тверская ул., 1');
     await change(metro, '11');
     expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7(916) 123-45-67');

@@ -63,7 +63,14 @@ export const orderAddDelivery = defineCall({
     'delivery[name]': text(TEXT_MAX.name),
     'delivery[firstname]': text(TEXT_MAX.name),
     'delivery[patronymic]': text(TEXT_MAX.name),
-    'delivery[metro]': id(),
+    /**
+     * A station of the basket's city; empty, 0 or below when none is chosen, which the order
+     * refuses with 5.4's metro message (the variant's), not as a malformed call.
+     */
+    'delivery[metro]': z.preprocess(
+      (v) => (v === undefined || String(v).trim() === '' || Number(v) < 1 ? undefined : v),
+      id().optional(),
+    ),
     'delivery[phone]': text(TEXT_MAX.phone),
     'delivery[address]': text(TEXT_MAX.text),
     /** Extension: a guest's own details (3.13), as the anonymous order sends them; a signed-in buyer's come from the account. */

@@ -49,6 +49,26 @@ export function validateDeliveryB(form: DeliveryForm): DeliveryError | null {
   return null;
 }
 
+/**
+ * Which 5.4 variant checks a courier form at checkout (decision 0055). Both variants guard
+ * the same fields in a different order with different words; the product splits them by buyer:
+ * - 'A' (surname, first name, patronymic, metro, address, phone; each non-empty) for a guest's
+ *   courier order, and for the cabinet's per-order delivery form (site 5 'first variant');
+ * - 'B' (first name, surname, patronymic; phone of at least 7 digits; metro id ≥ 1; address)
+ *   for a signed-in buyer's courier order, the session order's add-delivery call (hall 7.5).
+ */
+export type DeliveryVariant = 'A' | 'B';
+
+/** The variant of the checkout's courier form: B for a signed-in buyer, A for a guest. */
+export function checkoutDeliveryVariant(signedIn: boolean): DeliveryVariant {
+  return signedIn ? 'B' : 'A';
+}
+
+/** The form checked by the given variant; the first failure, or null when it passes. */
+export function validateDelivery(variant: DeliveryVariant, form: DeliveryForm): DeliveryError | null {
+  return variant === 'B' ? validateDeliveryB(form) : validateDeliveryA(form);
+}
+
 /** Reads the wire's delivery[...] fields (delivery[name] is the surname). */
 export function deliveryFormFromFields(fields: Record<string, unknown>): DeliveryForm {
   const text = (k: string) => (fields[k] === undefined || fields[k] === null ? '' : String(fields[k]));

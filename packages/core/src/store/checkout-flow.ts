@@ -9,6 +9,7 @@
  * Framework-free: the checkout's components read `state` and call these actions.
  */
 import {
+  checkoutDeliveryVariant,
   messages,
   ORDER_PROCESSING_SECONDS,
   paymentAfterCashbackOff,
@@ -194,7 +195,8 @@ export function createCheckoutFlow(deps: CheckoutDeps): CheckoutFlow {
   const basket = () => deps.basket.state;
   const offer = () => offerOf(basket());
   const guest = createGuestForm(http);
-  const courier = createCourierForm(http);
+  // 5.4 (decision 0055): a signed-in buyer's courier form is checked by variant B, a guest's by A.
+  const courier = createCourierForm(http, () => checkoutDeliveryVariant(!basket().userIsGuest));
   const codes = createCodes({
     http,
     basket: deps.basket,

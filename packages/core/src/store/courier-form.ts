@@ -2,19 +2,23 @@
  * The courier delivery form of the checkout (hall-basket-checkout.md 3.12, 5.4, 7.4, 7.5):
  * surname, first name, patronymic, the metro station from the city's list
  * (GET /shopcart/loadMetroList/), the phone typed into the Russian mask, and the address. The
- * checks are the contract's 5.4 variant A (the server checks the same): the first failure wins,
- * its message is shown and its field marked red. The fields go to the add-delivery order as
+ * checks are one of the contract's two 5.4 variants, as the server checks them (decision 0055):
+ * variant A for a guest (surname, first name, patronymic, metro, address, phone non-empty),
+ * variant B for a signed-in buyer (first name, surname, patronymic, a phone of 7 digits or more,
+ * a metro id of 1 or more, address). The first failure wins, its message is shown and its field
+ * marked red. The fields go to the add-delivery order as
  * delivery[...]. Framework-free: the courier component reads `state`.
  */
 import {
   applyPhoneMask,
   type DeliveryError,
   type DeliveryField,
+  type DeliveryVariant,
   deliveryFieldsFromForm,
   loadMetroList,
   type MetroStation,
   RU_PHONE_MASK,
-  validateDeliveryA,
+  validateDelivery,
 } from '@partera/contract';
 import { proxy, ref } from 'valtio/vanilla';
 import type { Http } from '../api/http.js';
@@ -49,13 +53,14 @@ export interface CourierForm {
   /** Loads the metro stations once (again after a failure). */
   loadStations(): Promise<void>;
   change(field: CourierField, value: string): void;
-  /** Checks the form (5.4 A); null when it passes, else the first failure, which is shown. */
+  /** Checks the form (5.4, the variant of the moment); null when it passes, else the first failure, which is shown. */
   validate(): DeliveryError | null;
   /** The delivery[...] fields of the add-delivery call. */
   wireFields(): Record<string, string>;
 }
 
-export function createCourierForm(http: Http): CourierForm {
+/** `variant`: the 5.4 variant that checks the form when the buyer presses pay (A when not given). */
+export function createCourierForm(http: Http, variant: () => DeliveryVariant = () => 'A'): CourierForm {
   const state = proxy<CourierState>({
     fields: { surname: '', firstname: '', patronymic: '', metro: '', phone: '', address: '' },
     stations: null,
@@ -87,7 +92,7 @@ export function createCourierForm(http: Http): CourierForm {
     },
     validate() {
       const { fields } = state;
-      state.error = validateDeliveryA({ ...fields, phone: phoneOf(fields.phone) });
+      state.error = validateDelivery(variant(), { ...fields, phone: phoneOf(fields.phone) });
       return state.error;
     },
     wireFields() {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CashbackAction,
+  checkoutDeliveryVariant,
   type DeliveryForm,
   type DeliveryMethod,
   ErrorCode,
@@ -8,7 +9,7 @@ import {
   normalizePhone,
   type PaymentMethod,
   pushkinCardBirthDate,
-  validateDeliveryA,
+  validateDelivery,
 } from '@partera/contract';
 import { changeBonus } from '../../accounts/bonus.js';
 import { DELIVERY_MESSAGES, type OrderDelivery } from '../../accounts/deliveries.js';
@@ -96,7 +97,11 @@ function requestRefusal(req: OrderRequest): { code: number; message: string } | 
   if (problem) return { code: 1, message: problem };
   if (!isCourier(req.delivery)) return null;
   if (!req.courier) return orderMessages.delivery;
-  const failed = validateDeliveryA(req.courier);
+  // 5.4, decision 0055: a signed-in buyer's courier form is checked by variant B (first name,
+  // surname, patronymic, a phone of 7 digits or more, a metro id of 1 or more, address), a
+  // guest's by variant A (surname, first name, patronymic, metro, address, phone non-empty);
+  // the first failure wins, with the client's message.
+  const failed = validateDelivery(checkoutDeliveryVariant(req.account), req.courier);
   if (failed) return { code: 1, message: failed.message };
   if (!/^\d{10,15}$/.test(normalizePhone(String(req.courier.phone ?? '')))) {
     return { code: 1, message: DELIVERY_MESSAGES.phoneInvalid };
