@@ -13,7 +13,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { type CompactHallState, deltaDecode } from '../../packages/contract/src/entities/hall-layout.js';
 import { loadConfig } from '../../packages/server/src/config.js';
 import { openMigratedDatabase } from '../../packages/server/src/db/index.js';
 import { seedDemo } from '../../packages/server/src/demo.js';
@@ -38,7 +41,7 @@ const { id: performanceId, place_count: places, hall_id: hallId } = stadium.rows
 const freeSeats = (
   await db.query<{ id: number }>(
     `SELECT id FROM performance_places WHERE performance_id = $1 AND state = 0 AND hold_session_id IS NULL
-      ORDER BY id LIMIT 11 OFFSET 1000`,
+      ORDER BY id LIMIT 611 OFFSET 1000`,
     [performanceId],
   )
 ).rows.map((r) => r.id);
@@ -53,6 +56,8 @@ const server = spawn(
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
+// A run that fails does not leave the server holding the port.
+process.on('exit', () => server.kill('SIGTERM'));
 await new Promise<void>((resolve) =>
   server.stdout!.on('data', (d: Buffer) => String(d).includes('ready') && resolve()),
 );
@@ -77,20 +82,34 @@ function ask(
   url = `/hallview/map/${performanceId}/?json=1`,
   session?: string,
 ): Promise<Answer> {
+  return fetchBody(acceptEncoding, url, session).then(({ body, ...a }) => a);
+}
+
+/** The same, with the body kept. */
+function fetchBody(
+  acceptEncoding: string,
+  url: string,
+  session?: string,
+  localAddress?: string,
+): Promise<Answer & { body: Buffer; status: number }> {
   const started = performance.now();
   const headers: Record<string, string> = { 'accept-encoding': acceptEncoding };
   if (session) headers.cookie = `${SESSION_PARAM}=${session}`;
   return new Promise((resolve, reject) => {
     http
-      .get(`http://127.0.0.1:${PORT}${url}`, { headers }, (res) => {
+      .get(`http://127.0.0.1:${PORT}${url}`, { headers, ...(localAddress ? { localAddress } : {}) }, (res) => {
         let bytes = 0;
+        const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => {
           bytes += c.length;
+          parts.push(c);
         });
         res.on('end', () =>
           resolve({
             ms: Math.round(performance.now() - started),
             bytes,
+            body: Buffer.concat(parts),
+            status: res.statusCode ?? 0,
             encoding: String(res.headers['content-encoding'] ?? 'identity'),
           }),
         );
@@ -137,15 +156,22 @@ row('hall layout, again (gzip)', await ask('gzip', layoutUrl));
 row('hall layout, again (browser)', await ask(BROWSER, layoutUrl));
 // A buyer who holds places gets a compact map of their own (their seats marked as theirs): it
 // is built for them on every request, never shared. Each buyer below first selects one seat.
+/** A loopback address of its own, as a buyer of their own asks from (loopback answers any 127.x.y.z). */
+const someAddress = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 /** A new buyer holding `seat`: their session id. */
 async function holder(seat: number): Promise<string> {
   const session = issueSessionId(SECRET);
+  // Each buyer from an address of their own (loopback answers any 127.x.y.z): the holds cap
+  // per address would otherwise refuse the rush's buyers, and those of earlier runs still held.
+  const localAddress = someAddress();
   const body = new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(session, SECRET) }).toString();
   const answer = await new Promise<string>((resolve, reject) => {
     const req = http.request(
       `http://127.0.0.1:${PORT}/hallPlace/select/`,
       {
         method: 'POST',
+        localAddress,
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${SESSION_PARAM}=${session}` },
       },
       (res) => {
@@ -179,6 +205,66 @@ const holders = await Promise.all(freeSeats.slice(1, 11).map(holder));
     String(all),
   ]);
 }
+// During a rush: buyers take seats one after another (every hold has the shared map built again,
+// at most once per its own build time), while others keep asking for the compact map. Each
+// answer's time, and how long after a hold's answer the shared map first shows that seat taken.
+/** The seat codes for sale in a compact answer (gzip). */
+function forSale(gzip: Buffer): Set<number> {
+  const state = (JSON.parse(gunzipSync(gzip).toString()) as { compact: CompactHallState }).compact;
+  const cyphers: number[] = [];
+  deltaDecode(state.cypher, cyphers);
+  return new Set(cyphers);
+}
+const RUSH_MS = 15_000;
+const RUSH_READERS = 4;
+const RUSH_HOLDERS = 2;
+const rushSeats = freeSeats.slice(11);
+let loadBefore = 0;
+const answers: number[] = [];
+const seen: number[] = [];
+let holds = 0;
+/** Answers other than 200 during the rush (none expected). */
+let refused = 0;
+{
+  const until = performance.now() + RUSH_MS;
+  loadBefore = os.loadavg()[0] ?? 0;
+  // Every answer from an address of its own: many buyers, not one asking hundreds of times.
+  const reader = async () => {
+    while (performance.now() < until) {
+      const a = await fetchBody('gzip', compactUrl, undefined, someAddress());
+      if (a.status === 200) answers.push(a.ms);
+      else refused++;
+    }
+  };
+  const taker = async () => {
+    while (performance.now() < until && rushSeats.length > 0) {
+      const seat = rushSeats.shift()!;
+      await holder(seat);
+      holds++;
+      const heldAt = performance.now();
+      // Polled until the shared map shows it taken (each poll is an answer like any buyer's).
+      for (;;) {
+        const a = await fetchBody('gzip', compactUrl, undefined, someAddress());
+        if (a.status !== 200) refused++;
+        else if (!forSale(a.body).has(seat)) break;
+        if (performance.now() - heldAt > 60_000) throw new Error(`seat ${seat} still free after 60 s`);
+      }
+      seen.push(performance.now() - heldAt);
+    }
+  };
+  await Promise.all([...Array.from({ length: RUSH_READERS }, reader), ...Array.from({ length: RUSH_HOLDERS }, taker)]);
+}
+const [loadAfter = 0] = os.loadavg();
+answers.sort((a, b) => a - b);
+seen.sort((a, b) => a - b);
+const pct = (v: number[], p: number) => v[Math.min(v.length - 1, Math.floor((v.length * p) / 100))] ?? 0;
+const rushAnswers = `p50 ${pct(answers, 50)} / p99 ${pct(answers, 99)} / max ${answers.at(-1) ?? 0}`;
+const rushSeen = `p50 ${Math.round(pct(seen, 50))} / max ${Math.round(seen.at(-1) ?? 0)}`;
+console.log(
+  `rush: ${holds} holds in ${RUSH_MS / 1000} s; ${answers.length} compact answers (${refused} refused) ${rushAnswers} ms; a hold seen ${rushSeen} ms`,
+);
+rows.push([`during a rush: compact map answers (${answers.length}; ${refused} not 200), ms`, 'gzip', '', rushAnswers]);
+rows.push([`during a rush: a hold seen in the shared map (${seen.length}), ms after its answer`, 'gzip', '', rushSeen]);
 const nowMb = memory('VmRSS');
 const peakMb = memory('VmHWM');
 console.log(`Server now ${nowMb} MB resident, peak ${peakMb} MB.`);
@@ -201,6 +287,13 @@ the same for every performance, kept by the browser): those rows are the whole o
 plan loads. A buyer who holds places of the performance gets a compact map of their own (their
 places marked as theirs), built for them on every request: the 'own' rows, each buyer holding one
 seat first (at most two such maps are built at once; the others wait their turn).
+'During a rush' runs for ${RUSH_MS / 1000} s: ${RUSH_READERS} buyers ask for the compact map again and again while ${RUSH_HOLDERS}
+others take seats one after another (${holds} holds), each hold's buyer then asking for the shared
+compact map until it shows that seat taken. Every hold has the shared map built again (not
+sooner than it has been served for its own build time); the answers meanwhile come from the map
+kept (stale while revalidate, decision 0053), never older than 10 s. Before it, every answer
+that found the map out of date waited for its build (the 'first' row's time). Load average
+(1 min) ${loadBefore.toFixed(1)} before the rush and ${loadAfter.toFixed(1)} after, on ${os.cpus().length} cores: on a busy machine every figure here is slower.
 
 ${markdownTable(['request', 'encoding', 'MB sent', 'ms'], rows)}
 

@@ -27,12 +27,20 @@ import {
  * - the map every buyer sees who holds nothing in the performance is built once, compressed
  *   with gzip and with brotli (about 0.8 MB and 0.5 MB for the stadium), and kept for
  *   `freshMs`. A hold, release or expiry heard on the change feed (`changed`: this process's
- *   at once, other processes' within milliseconds) has it built again on the next request, but
- *   not before it has been served for `changedRebuildFactor` times as long as it took to build:
- *   a small hall is rebuilt at once, the stadium at most every second or two however fast seats
- *   are taken. A place taken meanwhile still shows as free, and selecting it answers the spec's
- *   'Не удалось добавить билет в корзину';
- * - requests that arrive while it is being built wait for that one build (single flight);
+ *   at once, other processes' within milliseconds) has it built again, but not before it has
+ *   been served for `changedRebuildFactor` times as long as it took to build: a small hall is
+ *   rebuilt at once, the stadium at most every second or two however fast seats are taken;
+ * - while a map that took `waitBelowMs` or longer to build is built again, the one kept is served
+ *   at once (stale while revalidate, decision 0053): a stadium's rebuild (about a second) keeps
+ *   no buyer waiting. It is served so only while it is younger than `staleMs` by the app's clock,
+ *   counted from the start of its build (what it shows is the state of that moment); an older one
+ *   is waited for, as is a map that builds faster than `waitBelowMs` (a small hall's answer then
+ *   stays exact and still fast). So every answer shows the holds of at most `staleMs` ago, and
+ *   during a rush a hold shows in the stadium's map after about three of its build times
+ *   (the build under way, the rebuild floor, the rebuild). A place taken meanwhile still shows
+ *   as free, and selecting it answers the spec's 'Не удалось добавить билет в корзину'
+ *   (hall-basket-checkout.md 8.2: a seat the server will not add is answered with that message);
+ * - requests that have to wait for a build wait for that one build (single flight);
  * - the cache keeps at most `maxBytes` of compressed maps and `maxEntries` performances, the
  *   least recently served go first;
  * - a buyer who holds places of the performance gets a map of their own (their places in
@@ -49,6 +57,10 @@ export type MapFormat = 'spec' | 'compact';
 export interface HallMapCacheOptions {
   freshMs: number;
   changedRebuildFactor: number;
+  /** A map that took this long or longer to build is served stale while it is built again. */
+  waitBelowMs: number;
+  /** The oldest a stale map may be (app clock, from the start of its build) and still be served. */
+  staleMs: number;
   maxBytes: number;
   maxEntries: number;
   personalBuilds: number;
@@ -57,6 +69,8 @@ export interface HallMapCacheOptions {
 export const defaultHallMapCacheOptions: HallMapCacheOptions = {
   freshMs: 3_000,
   changedRebuildFactor: 1,
+  waitBelowMs: 200,
+  staleMs: 10_000,
   maxBytes: 64 * 1024 * 1024,
   maxEntries: 500,
   personalBuilds: 2,
@@ -72,6 +86,8 @@ interface SharedMap {
   br: Buffer;
   /** The compact map's parts, what a buyer's own places are laid over (compact format only). */
   parts?: CompactParts;
+  /** A rebuild is due when its floor ends (revalidateAfter). */
+  scheduled?: boolean;
 }
 
 /** What a kept map costs the cache's memory bound. */
@@ -169,6 +185,8 @@ export class HallMapCache {
   private bytes = 0;
   /** Shared maps built so far (what the single flight saves is counted here). */
   builds = 0;
+  /** Of those, the ones built while the kept map was served stale. */
+  revalidations = 0;
 
   constructor(
     private readonly db: Queryable,
@@ -250,8 +268,14 @@ export class HallMapCache {
   }
 
   /** What the cache holds now (for the memory bound's test). */
-  stats(): { entries: number; bytes: number; builds: number } {
-    return { entries: this.entries.size, bytes: this.bytes, builds: this.builds };
+  stats(): { entries: number; bytes: number; builds: number; revalidations: number; building: number } {
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      builds: this.builds,
+      revalidations: this.revalidations,
+      building: this.building.size,
+    };
   }
 
   /** The answer's text in pieces: the spec's map a thousand places at a time, the compact one whole. */
@@ -268,13 +292,22 @@ export class HallMapCache {
   private async sharedMap(performanceId: number, format: MapFormat): Promise<SharedMap | null> {
     const key = keyOf(performanceId, format);
     const cached = this.entries.get(key);
-    const now = this.clock.now().getTime();
-    if (cached && this.servable(performanceId, cached, now)) {
-      // Served again: the most recently used go last, eviction takes from the front.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return cached;
+    if (cached) {
+      const state = this.stateOf(performanceId, cached);
+      if (state !== 'expired') {
+        // Served again: the most recently used go last, eviction takes from the front.
+        this.entries.delete(key);
+        this.entries.set(key, cached);
+        if (state === 'stale') this.revalidate(performanceId, format);
+        return cached;
+      }
     }
+    return this.buildOnce(performanceId, format);
+  }
+
+  /** The build of the map under way, or a new one: every caller waits for the same one. */
+  private buildOnce(performanceId: number, format: MapFormat): Promise<SharedMap | null> {
+    const key = keyOf(performanceId, format);
     let pending = this.building.get(key);
     if (!pending) {
       pending = this.build(performanceId, format).finally(() => this.building.delete(key));
@@ -283,13 +316,50 @@ export class HallMapCache {
     return pending;
   }
 
-  private servable(performanceId: number, map: SharedMap, now: number): boolean {
-    const age = now - map.builtAt;
-    if (age < 0 || age >= this.options.freshMs) return false;
+  /**
+   * What a kept map may be served as: 'fresh' (as it is), 'stale' (at once, while it is built
+   * again) or 'expired' (not at all: the request waits for a build).
+   */
+  private stateOf(performanceId: number, map: SharedMap): 'fresh' | 'stale' | 'expired' {
+    const age = this.clock.now().getTime() - map.builtAt;
+    const cost = map.finishedMono - map.startedMono;
+    // A map that builds quickly is waited for, so that it is exact; one that the clock went back
+    // past is not trusted.
+    const mayBeStale = age >= 0 && age < this.options.staleMs && cost >= this.options.waitBelowMs;
+    if (age < 0 || age >= this.options.freshMs) return mayBeStale ? 'stale' : 'expired';
     const changedAt = this.changes.get(performanceId);
-    if (changedAt === undefined || changedAt < map.startedMono) return true;
-    const served = performance.now() - map.finishedMono;
-    return served < (map.finishedMono - map.startedMono) * this.options.changedRebuildFactor;
+    if (changedAt === undefined || changedAt < map.startedMono) return 'fresh';
+    // Changed since its build began: built again once it has been served as long as it took to
+    // build (the rebuild floor); a slow one is built then even when nobody asks meanwhile.
+    const floor = cost * this.options.changedRebuildFactor - (performance.now() - map.finishedMono);
+    if (floor > 0) {
+      if (mayBeStale) this.revalidateAfter(performanceId, map, floor);
+      return 'fresh';
+    }
+    return mayBeStale ? 'stale' : 'expired';
+  }
+
+  /** Builds the map again without anyone waiting for it (a failure leaves the kept one). */
+  private revalidate(performanceId: number, format: MapFormat): void {
+    if (this.building.has(keyOf(performanceId, format))) return;
+    this.revalidations++;
+    this.buildOnce(performanceId, format).catch(() => {
+      // The kept map is served until it expires; the request that then waits sees the error.
+    });
+  }
+
+  /** Has the map built again after `delayMs` unless it is replaced, or is no longer kept, by then. */
+  private revalidateAfter(performanceId: number, map: SharedMap, delayMs: number): void {
+    // A map past staleMs by then is waited for by whoever asks: nothing to schedule.
+    if (map.scheduled || delayMs >= this.options.staleMs) return;
+    map.scheduled = true;
+    setTimeout(() => {
+      map.scheduled = false;
+      for (const format of ['spec', 'compact'] as const) {
+        if (this.entries.get(keyOf(performanceId, format)) !== map) continue;
+        if (this.stateOf(performanceId, map) === 'stale') this.revalidate(performanceId, format);
+      }
+    }, Math.ceil(delayMs)).unref();
   }
 
   private async build(performanceId: number, format: MapFormat): Promise<SharedMap | null> {
@@ -336,6 +406,14 @@ export class HallMapCache {
 
 const caches = new WeakMap<object, HallMapCache>();
 
+/** Has the cache hear every change of holds of the database on its change feed; returns the unsubscribe. */
+export function hearChanges(cache: HallMapCache, db: Database): () => void {
+  return changeFeedOf(db).subscribe((change) => {
+    if (change.kind === 'availability') for (const id of change.performances) cache.changed(id);
+    else cache.changedAll();
+  });
+}
+
 /**
  * The app's cache (one per app and so per process), made on first use. It hears every change of
  * holds on the change feed: this process's at once, other processes' within milliseconds.
@@ -344,10 +422,7 @@ export function hallMapCacheOf(deps: { db: Database; clock: Clock }): HallMapCac
   let cache = caches.get(deps);
   if (!cache) {
     const made = new HallMapCache(deps.db, deps.clock, defaultHallMapCacheOptions, hallLayoutCacheOf(deps));
-    changeFeedOf(deps.db).subscribe((change) => {
-      if (change.kind === 'availability') for (const id of change.performances) made.changed(id);
-      else made.changedAll();
-    });
+    hearChanges(made, deps.db);
     cache = made;
     caches.set(deps, cache);
   }

@@ -110,6 +110,97 @@ function categoryJson(category: CategoryRow, tariffs: TariffRow[]): CategoryJson
   };
 }
 
+/** Places read by one query of leanPlaces: the stadium’s 85 792 in some 60 slices. */
+const LEAN_SLICE = 1_500;
+
+/**
+ * Whether the database's queries run on this process's thread (PGlite), so that a long one keeps
+ * every request waiting: then the map is read in slices. PostgreSQL works in its own processes,
+ * and one query each is faster there.
+ */
+const runsOnThisThread = (db: Queryable) => (db as { kind?: string }).kind !== 'postgres';
+
+/** Lets the process answer other requests (a slice's query may have run on this thread: PGlite). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The compact map's places (codes, categories, holds, gifts) in place id order, read in slices of
+ * place ids with the event loop let go between them (on PGlite; in one query on PostgreSQL). On the embedded database a query runs on the
+ * server's own thread: the stadium's places in one query took it 1.8 s, during which no request
+ * was answered, not even one the cache has ready (decision 0053). The slices are read one after
+ * another, not in one snapshot: a place held meanwhile is in the state of its slice's moment,
+ * which a kept map may be anyway (map-cache.ts: at most `staleMs`).
+ */
+async function leanPlaces(
+  db: Queryable,
+  performanceId: number,
+  sessionId: string | null,
+  now: Date,
+): Promise<PlaceTuple[]> {
+  const range = await db.query<{ lo: number | null; hi: number | null; n: number }>(
+    'SELECT min(place_id) AS lo, max(place_id) AS hi, count(*)::int AS n FROM performance_places WHERE performance_id = $1',
+    [performanceId],
+  );
+  const { lo, hi, n } = range.rows[0] ?? { lo: null, hi: null, n: 0 };
+  if (lo === null || hi === null) return [];
+  const slices = runsOnThisThread(db) ? Math.max(1, Math.ceil(n / LEAN_SLICE)) : 1;
+  const step = Math.ceil((hi - lo + 1) / slices);
+  const out: PlaceTuple[] = [];
+  for (let from = lo; from <= hi; from += step) {
+    if (from > lo) await yieldToLoop();
+    const r = await db.query<{ places: string | null }>(
+      `SELECT json_agg(json_build_array(
+              pp.id, pp.place_id, pp.price_category_id, 0, '', '', '', 0, '',
+              CASE WHEN ${liveHold('$3', 'pp')} AND pp.hold_session_id = $2 THEN 1 ELSE 0 END,
+              pp.tariff_id, CASE WHEN ${hasGiftsSql()} THEN ${availableGiftsSql()} ELSE 0 END) ORDER BY pp.place_id)::text AS places
+         FROM performance_places pp
+         JOIN performances pf ON pf.id = pp.performance_id
+        WHERE pp.performance_id = $1 AND pp.place_id >= $4 AND pp.place_id < $5
+          AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`,
+      [performanceId, sessionId, now, from, from + step],
+    );
+    for (const p of JSON.parse(r.rows[0]?.places ?? '[]') as PlaceTuple[]) out.push(p);
+  }
+  return out;
+}
+
+/** Sections counted by one query of sectionRows: a stadium's stands in slices of a few thousand places. */
+const SECTION_SLICE = 3;
+
+/**
+ * Each section of the hall with its price category and free count (3.4: a section's places still
+ * for sale, an entrance's tickets left), in the hall's order: counted a few sections at a time
+ * with the event loop let go between them, for the reason leanPlaces gives (on PGlite; at once on
+ * PostgreSQL).
+ */
+async function sectionRows(db: Queryable, performanceId: number, hallId: number, now: Date): Promise<SectionRow[]> {
+  const ids = (
+    await db.query<{ id: number }>('SELECT id FROM sections WHERE hall_id = $1 ORDER BY sort, id', [hallId])
+  ).rows.map((r) => r.id);
+  const out: SectionRow[] = [];
+  const slice = runsOnThisThread(db) ? SECTION_SLICE : Math.max(1, ids.length);
+  for (let i = 0; i < ids.length; i += slice) {
+    if (i > 0) await yieldToLoop();
+    const r = await db.query<SectionRow>(
+      `SELECT s.id AS section_id, s.name, s.kind, coalesce(ps.price_category_id, min(pp.price_category_id)) AS price_category_id,
+              CASE WHEN s.kind = 'entrance'
+                   THEN coalesce(max(ps.free_count), 0) + coalesce((SELECT sum(eh.ticket_count) FROM entrance_holds eh
+                         WHERE eh.performance_section_id = max(ps.id) AND ${lapsedEntranceHold('$2', 'eh')}), 0)
+                   ELSE count(pp.id) FILTER (WHERE ${claimable('$2', 'pp')}) END::int AS free
+         FROM sections s
+         LEFT JOIN performance_sections ps ON ps.section_id = s.id AND ps.performance_id = $1
+         LEFT JOIN places pl ON pl.section_id = s.id
+         LEFT JOIN performance_places pp ON pp.place_id = pl.id AND pp.performance_id = $1
+        WHERE s.hall_id = $3 AND s.id = ANY($4::int[])
+        GROUP BY s.id, s.name, s.kind, ps.price_category_id
+        ORDER BY s.sort, s.id`,
+      [performanceId, now, hallId, ids.slice(i, i + slice)],
+    );
+    for (const row of r.rows) out.push(row);
+  }
+  return out;
+}
+
 /**
  * Reads the JSON hall map of a performance (spec 3.2): free places and, when `sessionId` is
  * given, the places that buyer holds (state 1); taken places are left out and drawn as
@@ -143,18 +234,13 @@ export async function loadHallMapSource(
       [performanceId],
     ),
     // One row of JSON text instead of a row per place: five times faster to receive. The compact
-    // map needs only the codes, categories and holds, which performance_places has alone.
-    db.query<{ places: string | null }>(
-      options.lean
-        ? `SELECT json_agg(json_build_array(
-                pp.id, pp.place_id, pp.price_category_id, 0, '', '', '', 0, '',
-                CASE WHEN ${liveHold('$3', 'pp')} AND pp.hold_session_id = $2 THEN 1 ELSE 0 END,
-                pp.tariff_id, CASE WHEN ${hasGiftsSql()} THEN ${availableGiftsSql()} ELSE 0 END) ORDER BY pp.place_id)::text AS places
-             FROM performance_places pp
-             JOIN performances pf ON pf.id = pp.performance_id
-            WHERE pp.performance_id = $1
-              AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`
-        : `SELECT json_agg(json_build_array(
+    // map needs only the codes, categories and holds, which performance_places has alone; it is
+    // read in slices (leanPlaces), so that its build leaves room for other requests.
+    options.lean
+      ? leanPlaces(db, performanceId, sessionId, now)
+      : db
+          .query<{ places: string | null }>(
+            `SELECT json_agg(json_build_array(
                 pp.id, pl.id, pp.price_category_id, pl.section_id, pl.row_label, pl.number, pl.type,
                 pl.group_id, pl.description,
                 CASE WHEN ${liveHold('$3', 'pp')} AND pp.hold_session_id = $2 THEN 1 ELSE 0 END,
@@ -164,32 +250,19 @@ export async function loadHallMapSource(
              JOIN performances pf ON pf.id = pp.performance_id
             WHERE pp.performance_id = $1
               AND (${claimable('$3', 'pp')} OR (pp.state = 1 AND pp.hold_session_id = $2))`,
-      [performanceId, sessionId, now],
-    ),
-    db.query<SectionRow>(
-      `SELECT s.id AS section_id, s.name, s.kind, coalesce(ps.price_category_id, min(pp.price_category_id)) AS price_category_id,
-              CASE WHEN s.kind = 'entrance'
-                   THEN coalesce(max(ps.free_count), 0) + coalesce((SELECT sum(eh.ticket_count) FROM entrance_holds eh
-                         WHERE eh.performance_section_id = max(ps.id) AND ${lapsedEntranceHold('$2', 'eh')}), 0)
-                   ELSE count(pp.id) FILTER (WHERE ${claimable('$2', 'pp')}) END::int AS free
-         FROM sections s
-         LEFT JOIN performance_sections ps ON ps.section_id = s.id AND ps.performance_id = $1
-         LEFT JOIN places pl ON pl.section_id = s.id
-         LEFT JOIN performance_places pp ON pp.place_id = pl.id AND pp.performance_id = $1
-        WHERE s.hall_id = $3
-        GROUP BY s.id, s.name, s.kind, ps.price_category_id
-        ORDER BY s.sort, s.id`,
-      [performanceId, now, performance.hall_id],
-    ),
+            [performanceId, sessionId, now],
+          )
+          .then((r) => JSON.parse(r.rows[0]?.places ?? '[]') as PlaceTuple[]),
+    sectionRows(db, performanceId, performance.hall_id, now),
   ]);
   const byCategory = new Map(categories.rows.map((c) => [c.id, categoryJson(c, tariffs.rows)]));
   const cause = performance.cannot_create_order_cause;
   return {
     hallId: performance.hall_id,
-    places: JSON.parse(places.rows[0]?.places ?? '[]') as PlaceTuple[],
+    places,
     categories: byCategory,
     sections: new Map(
-      sections.rows.map((s) => [s.section_id, `"section":${JSON.stringify({ id: s.section_id, name: s.name })}`]),
+      sections.map((s) => [s.section_id, `"section":${JSON.stringify({ id: s.section_id, name: s.name })}`]),
     ),
     rest: {
       // A badge names what its colour sells from: the category's lowest tariff, as its seats say 'от'.
@@ -197,7 +270,7 @@ export async function loadHallMapSource(
       anyPremiumTicketFound: { premium: categories.rows.some((c) => c.premium) ? 'true' : 'false' },
       cannotCreateOrder: cause !== null,
       ...(cause !== null ? { cannotCreateOrderCause: cause } : {}),
-      sections: sections.rows.map((s) => {
+      sections: sections.map((s) => {
         const c = s.price_category_id === null ? undefined : byCategory.get(s.price_category_id);
         return {
           sectionName: s.name,
