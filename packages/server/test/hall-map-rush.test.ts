@@ -3,7 +3,7 @@
  * stadium's takes about a second) is served at once while it is built again, never older than
  * the cache's `staleMs`; a hold shows in it after the rebuild floor and a build or two; a buyer's
  * own places are always exact in their own map. Small halls build in milliseconds, so these
- * tests make the cache treat every map as slow (`waitBelowMs: 0`) instead of loading a stadium.
+ * tests make the cache serve every hall stale (`staleFromPlaces: 0`) instead of loading a stadium.
  */
 import { gunzipSync } from 'node:zlib';
 import { type CompactHallState, deltaDecode } from '@partera/contract';
@@ -60,7 +60,7 @@ describeEachDatabase('the shared hall map during a rush', (get) => {
 
   /** A cache that serves every map stale while it is rebuilt, hearing the app's holds. */
   const slowCache = (options: Partial<HallMapCacheOptions> = {}) => {
-    const cache = new HallMapCache(get().db, clock, { ...defaultHallMapCacheOptions, waitBelowMs: 0, ...options });
+    const cache = new HallMapCache(get().db, clock, { ...defaultHallMapCacheOptions, staleFromPlaces: 0, ...options });
     hearChanges(cache, get().db);
     return cache;
   };

@@ -30,12 +30,11 @@ import {
  *   at once, other processes' within milliseconds) has it built again, but not before it has
  *   been served for `changedRebuildFactor` times as long as it took to build: a small hall is
  *   rebuilt at once, the stadium at most every second or two however fast seats are taken;
- * - while a map that took `waitBelowMs` or longer to build is built again, the one kept is served
+ * - while the map of a hall of `staleFromPlaces` or more is built again, the one kept is served
  *   at once (stale while revalidate, decision 0053): a stadium's rebuild (about a second) keeps
  *   no buyer waiting. It is served so only while it is younger than `staleMs` by the app's clock,
  *   counted from the start of its build (what it shows is the state of that moment); an older one
- *   is waited for, as is a map that builds faster than `waitBelowMs` (a small hall's answer then
- *   stays exact and still fast). So every answer shows the holds of at most `staleMs` ago, and
+ *   is waited for, as is a smaller hall's map (quick to build: its answer stays exact and fast). So every answer shows the holds of at most `staleMs` ago, and
  *   during a rush a hold shows in the stadium's map after about three of its build times
  *   (the build under way, the rebuild floor, the rebuild). A place taken meanwhile still shows
  *   as free, and selecting it answers the spec's 'Не удалось добавить билет в корзину'
@@ -57,8 +56,12 @@ export type MapFormat = 'spec' | 'compact';
 export interface HallMapCacheOptions {
   freshMs: number;
   changedRebuildFactor: number;
-  /** A map that took this long or longer to build is served stale while it is built again. */
-  waitBelowMs: number;
+  /**
+   * A hall of this many places or more is served stale while its map is built again; a smaller
+   * one is waited for. By the hall's size, not by how long its last build took, so that what a
+   * buyer sees of a small hall does not depend on how busy the machine is.
+   */
+  staleFromPlaces: number;
   /** The oldest a stale map may be (app clock, from the start of its build) and still be served. */
   staleMs: number;
   maxBytes: number;
@@ -69,7 +72,8 @@ export interface HallMapCacheOptions {
 export const defaultHallMapCacheOptions: HallMapCacheOptions = {
   freshMs: 3_000,
   changedRebuildFactor: 1,
-  waitBelowMs: 200,
+  // The arena and the stadium (22,912 and 85,792 places: builds of 0.2 to 1.8 s), not a theatre.
+  staleFromPlaces: 10_000,
   staleMs: 10_000,
   maxBytes: 64 * 1024 * 1024,
   maxEntries: 500,
@@ -88,6 +92,8 @@ interface SharedMap {
   parts?: CompactParts;
   /** A rebuild is due when its floor ends (revalidateAfter). */
   scheduled?: boolean;
+  /** How many places the map shows. */
+  places: number;
 }
 
 /** What a kept map costs the cache's memory bound. */
@@ -323,9 +329,9 @@ export class HallMapCache {
   private stateOf(performanceId: number, map: SharedMap): 'fresh' | 'stale' | 'expired' {
     const age = this.clock.now().getTime() - map.builtAt;
     const cost = map.finishedMono - map.startedMono;
-    // A map that builds quickly is waited for, so that it is exact; one that the clock went back
-    // past is not trusted.
-    const mayBeStale = age >= 0 && age < this.options.staleMs && cost >= this.options.waitBelowMs;
+    // A small hall's map (quick to build) is waited for, so that it is exact; one that the clock
+    // went back past is not trusted.
+    const mayBeStale = age >= 0 && age < this.options.staleMs && map.places >= this.options.staleFromPlaces;
     if (age < 0 || age >= this.options.freshMs) return mayBeStale ? 'stale' : 'expired';
     const changedAt = this.changes.get(performanceId);
     if (changedAt === undefined || changedAt < map.startedMono) return 'fresh';
@@ -379,6 +385,7 @@ export class HallMapCache {
       builtAt: builtAt.getTime(),
       startedMono,
       finishedMono: performance.now(),
+      places: source.places.length,
       ...compressed,
       ...(parts ? { parts } : {}),
     };
