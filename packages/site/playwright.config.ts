@@ -8,6 +8,12 @@ const dataDir = path.join(os.tmpdir(), `partera-e2e-${process.pid}`);
 /** The local OpenID provider of the outside sign-in test (e2e/local-oidc.ts), next to the site's port. */
 const OIDC_PORT = PORT + 1;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+/**
+ * A second site with the language prefix (LANG_PREFIX, decision 0054) and the older header search
+ * (SEARCH_SUGGESTIONS=list): e2e/lang-prefix.spec.ts browses it. Its own port and data folder.
+ */
+export const PREFIX_PORT = PORT + 2;
+export const LANG_PREFIX = 'en';
 
 /** Browser tests drive Debian's Chromium; browsers are never downloaded. */
 export default defineConfig({
@@ -56,6 +62,23 @@ export default defineConfig({
         OAUTH_TEST_ISSUER: OIDC_ISSUER,
         OAUTH_TEST_CLIENT_ID: 'partera-test',
         OAUTH_TEST_CLIENT_SECRET: 'a local secret of the test provider, long enough',
+      },
+    },
+    {
+      command: 'node --conditions=source --import tsx src/main.ts',
+      url: `http://localhost:${PREFIX_PORT}/${LANG_PREFIX}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PREFIX_PORT),
+        PUBLIC_URL: `http://localhost:${PREFIX_PORT}`,
+        DATA_DIR: `${dataDir}-prefix`,
+        DATABASE_URL: '',
+        SEED: 'two-cities',
+        SECRET: 'e2e-secret',
+        LANG_PREFIX,
+        SEARCH_SUGGESTIONS: 'list',
       },
     },
     {

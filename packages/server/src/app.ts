@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { ServerDeps } from './deps.js';
 import { answerError } from './http/errors.js';
+import { langPrefixPlugin, langPrefixRewrite } from './http/lang-prefix.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { apiRoutes } from './routes/index.js';
@@ -39,11 +40,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
     // Query strings keep bracket names (LoginForm[contact]) literally, as the contract expects.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // The language prefix comes off every address before routing (decision 0054).
+    rewriteUrl: langPrefixRewrite(deps.config.langPrefix),
   });
   app.decorate('deps', deps);
   app.decorate('partnerOrigins', createPartnerOriginsCache(deps.db));
   // The safety net under every route registered below: no error's text, SQL or stack reaches a caller.
   app.setErrorHandler((error, req, reply) => answerError(error, req, reply));
+  await app.register(langPrefixPlugin, { prefix: deps.config.langPrefix });
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody);

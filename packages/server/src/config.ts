@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { normalizeLangPrefix } from './http/lang-prefix.js';
 
 export interface ServerConfig {
   /** PostgreSQL URL; when absent the embedded PGlite database in dataDir is used. */
@@ -9,6 +10,11 @@ export interface ServerConfig {
   host: string;
   /** Public origin of the site, used in payment return URLs and e-mails. */
   publicUrl: string;
+  /**
+   * The language prefix (LANG_PREFIX, e.g. 'en'; spec 2.1: when it is configured, paths become
+   * /{langPrefix}/{path}). '' (the default) serves the site at the root (decision 0054).
+   */
+  langPrefix: string;
   holdMinutes: number;
   production: boolean;
   /** Development helpers (outbox page, clock control). Never on in production. */
@@ -466,6 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    langPrefix: normalizeLangPrefix(env.LANG_PREFIX),
     holdMinutes: Number(env.HOLD_MINUTES ?? 15),
     production,
     devTools: !production || env.DEV_TOOLS === '1',

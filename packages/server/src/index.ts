@@ -54,6 +54,7 @@ export {
   SharedBody,
 } from './http/compression.js';
 export { errorAnswer } from './http/errors.js';
+export { normalizeLangPrefix, prefixHtml, withLangPrefix } from './http/lang-prefix.js';
 export { CSRF_PARAM, SESSION_PARAM } from './http/names.js';
 export { safeReturnPath } from './http/return-path.js';
 export { contentSecurityPolicy, cspNonce } from './http/security-headers.js';

@@ -189,3 +189,31 @@ test("show: the button to the top after 400 px of scrolling; on a phone the desc
     await expect(block).not.toHaveClass(/show-more--collapsed/);
   }
 });
+
+test("show: on a desktop a long description folds at 312 px with 'Показать ещё' and unfolds with 'Скрыть'", async ({
+  page,
+}) => {
+  test.skip(isMobile(page), 'a phone folds the description with its own rule (the test above)');
+  // 'Три сестры' has a long story in the demo catalogue: more than 80 px taller than 312 px.
+  await page.goto('/show/tri-sestry/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Три сестры' })).toBeVisible();
+  const block = page.locator('[data-show-more]');
+  const content = block.locator('.show-more__content');
+  const height = async () => (await content.boundingBox())?.height ?? 0;
+  // Spec 2.1: a block starts collapsed at 312 px; its toggle reads 'Показать ещё' collapsed and
+  // 'Скрыть' expanded.
+  const more = block.getByRole('button', { name: 'Показать ещё' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(block).toHaveClass(/show-more--collapsed/);
+  expect(await height()).toBeLessThanOrEqual(312);
+  await expect(content).toContainText('Ольга, Маша и Ирина Прозоровы');
+  await more.click();
+  const less = block.getByRole('button', { name: 'Скрыть' });
+  await expect(less).toHaveAttribute('aria-expanded', 'true');
+  await expect(block).not.toHaveClass(/show-more--collapsed/);
+  expect(await height()).toBeGreaterThan(312 + 80);
+  await expect(content.getByText('Военный марш звучит вживую')).toBeVisible();
+  await less.click();
+  await expect(block.getByRole('button', { name: 'Показать ещё' })).toHaveAttribute('aria-expanded', 'false');
+  expect(await height()).toBeLessThanOrEqual(312);
+});

@@ -17,7 +17,7 @@ import {
   hallPlaceSelectGifts,
   hallPlaceSelectGroup,
 } from '@partera/contract';
-import { type Http, HttpError } from './http.js';
+import { type Http, HttpError, prefixedPath } from './http.js';
 
 export type HallMapAnswer = ReturnType<typeof hallMap.response.parse>;
 export type SelectionAnswer = ReturnType<typeof hallPlaceSelect.response.parse>;
@@ -98,7 +98,10 @@ export class HallApi {
 
   /** The hall SVG as text. A root-relative URL goes to the ticket site (baseUrl), others as given. */
   async loadSvg(svgUrl: string): Promise<string> {
-    const url = svgUrl.startsWith('/') && !svgUrl.startsWith('//') ? this.http.session.baseUrl + svgUrl : svgUrl;
+    const url =
+      svgUrl.startsWith('/') && !svgUrl.startsWith('//')
+        ? this.http.session.baseUrl + prefixedPath(this.http.session, svgUrl)
+        : svgUrl;
     const res = await fetch(url, { credentials: this.http.credentials });
     const text = await res.text();
     if (!res.ok) throw new HttpError(res.status, text);

@@ -10,6 +10,22 @@ export interface SessionParams {
   csrfToken: string;
   /** Origin of the ticket site; '' means the current origin. */
   baseUrl: string;
+  /**
+   * The site's language prefix ('en'; spec 2.1: when one is configured, paths become
+   * /{langPrefix}/{path}), from the page's lang-prefix meta tag: every root-relative call and
+   * link of the widgets gets it. Absent or '' when the site is served at the root.
+   */
+  langPrefix?: string;
+}
+
+/** `path` with the session's language prefix, unless it has it already or is not root-relative. */
+export function prefixedPath(session: SessionParams, path: string): string {
+  const prefix = session.langPrefix;
+  if (!prefix || !path.startsWith('/') || path.startsWith('//')) return path;
+  const head = `/${prefix}`;
+  const next = path.charAt(head.length);
+  if (path.startsWith(head) && (next === '' || next === '/' || next === '?' || next === '#')) return path;
+  return `${head}${path}`;
 }
 
 /** One session object per page, shared by every widget that reads the meta tags. */
@@ -32,6 +48,7 @@ export function readSessionFromMeta(doc: Document = document): SessionParams {
     csrfParam: meta('csrf-param') || '_csrf',
     csrfToken: meta('csrf-token'),
     baseUrl: '',
+    langPrefix: meta('lang-prefix'),
   };
   pageSessions.set(doc, session);
   sessionPages.set(session, doc);
@@ -92,7 +109,8 @@ export class Http {
   }
 
   /** Appends the session parameter to a site URL (links, redirects, buy buttons). */
-  withSession(path: string): string {
+  withSession(site: string): string {
+    const path = prefixedPath(this.session, site);
     if (!this.session.sessionId) return this.session.baseUrl + path;
     const sep = path.includes('?') ? '&' : '?';
     return `${this.session.baseUrl}${path}${sep}${encodeURIComponent(this.session.sessionName)}=${encodeURIComponent(this.session.sessionId)}`;

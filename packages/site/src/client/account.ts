@@ -14,6 +14,7 @@ import {
 import { enhanceLoginForms } from './lib/account.js';
 import { enhancePage } from './lib/enhance.js';
 import { postForm, showFormError, updateCsrfToken, whileBusy } from './lib/forms.js';
+import { sitePath } from './lib/site-path.js';
 
 enhancePage();
 enhanceLoginForms();
@@ -73,7 +74,7 @@ function enhanceRegistration(form: HTMLFormElement): void {
     const errors = registrationErrors(values(form));
     if (errors.email) return;
     const url = `/registration/validateField/?field=email&value=${encodeURIComponent(email.value.trim())}`;
-    const answer = await fetch(url, { credentials: 'same-origin' })
+    const answer = await fetch(sitePath(url), { credentials: 'same-origin' })
       .then((r) => r.json() as Promise<{ error: number; message?: string }>)
       .catch(() => null);
     const box = form.querySelector<HTMLElement>('[data-field-error="email"]');
@@ -117,7 +118,7 @@ function confirmEmailStep(registration: HTMLFormElement, email: string): void {
   const step = document.querySelector<HTMLFormElement>('form[data-email-confirm]');
   const back = registration.dataset.back ?? '/private/';
   if (!step) {
-    window.location.assign(back);
+    window.location.assign(sitePath(back));
     return;
   }
   registration.hidden = true;
@@ -145,7 +146,7 @@ function confirmEmailStep(registration: HTMLFormElement, email: string): void {
         '/email/codecheck/',
         new URLSearchParams({ 'form[email]': email, 'form[code]': code?.value.trim() ?? '' }),
       ).catch(() => null);
-      if (answer?.status === 'success') window.location.assign(back);
+      if (answer?.status === 'success') window.location.assign(sitePath(back));
       else showFormError(step, answer?.message ?? messages.emailCheckError);
     });
   });

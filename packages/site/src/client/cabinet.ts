@@ -7,6 +7,7 @@
 import { type CabinetPanel, loadFragment } from './lib/cabinet/panel.js';
 import { enhanceDeleteForm, enhanceEmailForm, enhancePasswordForm, enhancePersonalForm } from './lib/cabinet-forms.js';
 import { enhancePage } from './lib/enhance.js';
+import { routePath, sitePath } from './lib/site-path.js';
 
 enhancePage();
 // The orders page's per-order delivery forms.
@@ -55,11 +56,11 @@ async function showTab(name: string): Promise<void> {
 function followHash(): void {
   const tab = tabOfHash(window.location.hash);
   if (tab === 'orders') {
-    if (window.location.pathname !== '/private/orders') window.location.replace('/private/orders');
+    if (routePath(window.location.pathname) !== '/private/orders') window.location.replace(sitePath('/private/orders'));
     return;
   }
-  if (window.location.pathname === '/private/orders') {
-    if (tab) window.location.replace(`/private/#tb_${tab}`);
+  if (routePath(window.location.pathname) === '/private/orders') {
+    if (tab) window.location.replace(sitePath(`/private/#tb_${tab}`));
     return;
   }
   void showTab(tab ?? 'profile');
@@ -72,7 +73,7 @@ const phone = window.matchMedia('(max-width: 575px)');
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-tab-link]')) {
   link.addEventListener('click', (event) => {
     const name = link.dataset.tabLink;
-    if (!name || name === 'orders' || window.location.pathname !== '/private/') return;
+    if (!name || name === 'orders' || routePath(window.location.pathname) !== '/private/') return;
     event.preventDefault();
     const hash = phone.matches ? `#${name}` : `#tb_${name}`;
     if (window.location.hash !== hash) window.location.hash = hash;
@@ -127,7 +128,7 @@ if (password) enhancePasswordForm(password, done);
 const email = form('email');
 if (email) enhanceEmailForm(email, () => window.location.reload());
 const deletion = form('delete');
-if (deletion) enhanceDeleteForm(deletion, () => window.location.assign('/?account=deleted'));
+if (deletion) enhanceDeleteForm(deletion, () => window.location.assign(sitePath('/?account=deleted')));
 
 /** The phone's sub-form is the phone flow's view; a confirmed number reloads the requisites. */
 async function startPhone(section: HTMLElement): Promise<void> {

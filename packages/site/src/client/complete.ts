@@ -7,6 +7,7 @@
 import { bartelloAuth, paymentState } from '@partera/contract';
 import { enhancePage } from './lib/enhance.js';
 import { metaContent } from './lib/forms.js';
+import { sitePath } from './lib/site-path.js';
 
 /** The first look comes this soon, each next one 1.5 times later, never more than the last. */
 const POLL_MS = { first: 1500, max: 15_000 };
@@ -25,7 +26,10 @@ async function settled(orderId: string, token: string | undefined): Promise<bool
   if (token) url.searchParams.set('token', token);
   const sid = metaContent(document, 'session-id');
   if (sid) url.searchParams.set('sid', sid);
-  const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+  const res = await fetch(sitePath(`${url.pathname}${url.search}`), {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
   const answer = paymentState.response.parse(await res.json());
   return answer.error !== 0 || (answer.status !== undefined && answer.status !== 'pending');
 }
@@ -60,7 +64,10 @@ if (link) {
       const url = new URL(bartelloAuth.path, window.location.origin);
       url.searchParams.set('orderId', link.dataset.orderId ?? '');
       if (sid) url.searchParams.set('sid', sid);
-      const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+      const res = await fetch(sitePath(`${url.pathname}${url.search}`), {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      });
       const answer = bartelloAuth.response.parse(await res.json());
       if (!answer.token) throw new ServerMessage(answer.message || TOKEN_FAILED);
       const target = new URL(link.href);

@@ -7,6 +7,7 @@
 import { BOX_OFFICE_MAP, type BoxOfficePoint, boxOfficePoints } from '@partera/contract';
 import { kassaCountText } from '../pages/kassa/count.js';
 import { enhancePage } from './lib/enhance.js';
+import { sitePath } from './lib/site-path.js';
 import type { ClusterMap } from './map/map-view.js';
 import { tilesOf } from './map/tiles.js';
 
@@ -42,7 +43,7 @@ function fillForm(f: HTMLFormElement, q: URLSearchParams): void {
 async function loadPoints(q: URLSearchParams): Promise<BoxOfficePoint[]> {
   const query = new URLSearchParams(q);
   query.set('city', page?.dataset.city ?? '');
-  const res = await fetch(`${boxOfficePoints.path}?${query.toString()}`, { credentials: 'same-origin' });
+  const res = await fetch(sitePath(`${boxOfficePoints.path}?${query.toString()}`), { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`box offices: ${res.status}`);
   return boxOfficePoints.response.parse(await res.json());
 }
@@ -104,7 +105,7 @@ if (form) {
   form.querySelector<HTMLElement>('[data-kassa-submit]')?.setAttribute('hidden', '');
   const apply = () => {
     const q = filterQuery(form);
-    const address = q.toString() ? `/kassa/?${q.toString()}` : '/kassa/';
+    const address = sitePath(q.toString() ? `/kassa/?${q.toString()}` : '/kassa/');
     if (`${location.pathname}${location.search}` !== address) history.pushState(null, '', address);
     void show(q, true);
   };

@@ -6,6 +6,7 @@
  */
 import { type ShowsWhen, showsQuery } from '../pages/lists/shows-when.js';
 import { enhancePage } from './lib/enhance.js';
+import { sitePath } from './lib/site-path.js';
 
 enhancePage();
 
@@ -32,7 +33,7 @@ function widget(section: HTMLElement): Widget | null {
     q.set('limit', String(limit));
     section.setAttribute('aria-busy', 'true');
     try {
-      const res = await fetch(`${url}?${q.toString()}`, { credentials: 'same-origin' });
+      const res = await fetch(sitePath(`${url}?${q.toString()}`), { credentials: 'same-origin' });
       if (n !== asked || !res.ok) return;
       const template = document.createElement('template');
       template.innerHTML = await res.text();

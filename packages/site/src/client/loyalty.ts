@@ -7,6 +7,7 @@
 import { applyPhoneMask, loyaltyPhoneError, messages } from '@partera/contract';
 import { enhancePage } from './lib/enhance.js';
 import { postForm, showFormError, whileBusy } from './lib/forms.js';
+import { sitePath } from './lib/site-path.js';
 
 enhancePage();
 
@@ -32,7 +33,7 @@ if (form && phone) {
           form.action,
           new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
         );
-        if (answer.status === 'success' && answer.redirectUrl) window.location.assign(answer.redirectUrl);
+        if (answer.status === 'success' && answer.redirectUrl) window.location.assign(sitePath(answer.redirectUrl));
         else showFormError(form, answer.message ?? messages.loyaltyPhoneInvalid);
       } catch {
         showFormError(form, 'Возникла ошибка. Попробуйте позже.');

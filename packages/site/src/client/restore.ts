@@ -7,6 +7,7 @@
 import { isValidEmail, messages, parseRestoreFieldMessage, restoreFormError } from '@partera/contract';
 import { enhancePage } from './lib/enhance.js';
 import { postForm, showFormError, updateCsrfToken, whileBusy } from './lib/forms.js';
+import { sitePath } from './lib/site-path.js';
 
 enhancePage();
 
@@ -127,7 +128,7 @@ function enhanceRestore(request: HTMLFormElement, confirm: HTMLFormElement): voi
       ).catch(() => null);
       if (answer?.status === 'success') {
         updateCsrfToken(answer.csrfToken);
-        window.location.assign(back);
+        window.location.assign(sitePath(back));
         return;
       }
       const { field: name, text } = parseRestoreFieldMessage(answer?.message ?? messages.loginServerError);

@@ -5,6 +5,7 @@
  */
 import { SCHEDULE_SCROLL_TRIGGER } from '@partera/contract';
 import { enhancePage } from './lib/enhance.js';
+import { sitePath } from './lib/site-path.js';
 
 enhancePage();
 
@@ -21,7 +22,7 @@ function addressOf(f: HTMLFormElement): string {
 
 if (form) {
   const go = () => {
-    if (form.reportValidity()) window.location.assign(addressOf(form));
+    if (form.reportValidity()) window.location.assign(sitePath(addressOf(form)));
   };
   form.querySelector('[data-schedule-place]')?.addEventListener('change', go);
   form.querySelector('[data-schedule-sale]')?.addEventListener('change', go);
@@ -55,7 +56,7 @@ if (root && rows && next) {
     loading = true;
     if (status) status.textContent = 'Загрузка…';
     try {
-      const res = await fetch(`${base}page-${page + 1}/?ajax&city=${encodeURIComponent(city)}`, {
+      const res = await fetch(sitePath(`${base}page-${page + 1}/?ajax&city=${encodeURIComponent(city)}`), {
         credentials: 'same-origin',
       });
       const body = res.ok ? await res.text() : '';

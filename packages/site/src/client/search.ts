@@ -7,6 +7,7 @@ import { FILTER_VALUE_SEPARATOR, SEARCH_COUNT_TOOLTIP_FADE_MS } from '@partera/c
 import { dayOf, rangeLabel } from '../pages/search/DateRangeModel.js';
 import { mountDateRange } from './lib/date-range.js';
 import { enhancePage } from './lib/enhance.js';
+import { sitePath } from './lib/site-path.js';
 import { startSearchMap } from './map/search-map.js';
 
 enhancePage();
@@ -42,7 +43,7 @@ if (form) {
     // The page counts in its own city, and so does the count.
     const query = filterQuery(form);
     query.set('city', form.dataset.city ?? '');
-    const res = await fetch(`${countUrl}${sep}${query.toString()}`, { credentials: 'same-origin' });
+    const res = await fetch(sitePath(`${countUrl}${sep}${query.toString()}`), { credentials: 'same-origin' });
     if (n !== asked || !res.ok) return;
     tooltip.textContent = await res.text();
     tooltip.hidden = false;
@@ -110,7 +111,7 @@ if (form) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     // ':' stays as it is in the address (URLSearchParams would write %3A).
-    window.location.assign(`${form.action}?${filterQuery(form).toString().replace(/%3A/gi, ':')}`);
+    window.location.assign(sitePath(`${form.action}?${filterQuery(form).toString().replace(/%3A/gi, ':')}`));
   });
   for (const button of form.querySelectorAll<HTMLButtonElement>('[data-preset-mnd]')) {
     button.addEventListener('click', () =>

@@ -5,7 +5,7 @@ import { Layout } from './Layout.js';
 export function NotFoundPage({ data }: { data: { chrome: SiteChrome } }) {
   return (
     <Layout chrome={data.chrome}>
-      <div className="container not-found" data-not-found="">
+      <div className="container not-found" data-not-found="" data-report="/uiperformancelog/">
         <p className="not-found__code" aria-hidden="true">
           404
         </p>

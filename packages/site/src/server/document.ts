@@ -25,6 +25,8 @@ export interface DocumentInput {
   data?: unknown;
   /** noindex for private pages (basket, order). */
   noindex?: boolean;
+  /** The language prefix ('en'), told to the client code by the lang-prefix meta tag; '' for none. */
+  langPrefix?: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -82,6 +84,7 @@ export function sharedDocument(input: Omit<DocumentInput, 'session'>): string {
     `<title>${escapeHtml(input.title)}</title>`,
     ...(input.head ? headLines(input.head) : []),
     input.noindex ? meta('robots', 'noindex') : '',
+    input.langPrefix ? meta('lang-prefix', input.langPrefix) : '',
     '<meta name="theme-color" content="#d6002a">',
     '<link rel="icon" href="data:,">',
     `<link rel="stylesheet" href="${escapeHtml(input.css)}">`,

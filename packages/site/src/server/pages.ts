@@ -181,7 +181,7 @@ export async function hallPage(ctx: RequestContext, req: FastifyRequest): Promis
     currentPerformanceBasketTicketCount: here,
     ticketInBasketOfOtherPerformances: basket.ticketCount - here,
     packageId,
-    origin: `${req.protocol}://${req.host}`,
+    origin: requestOrigin(req),
   });
   if (!hall) return null;
   const tz = hall.city.timezone;

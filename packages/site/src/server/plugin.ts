@@ -92,12 +92,13 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
     };
 
     // The public hosts of the regional sites (PUBLIC_URL): canonical addresses, sitemaps (decision 0043).
-    const publicSite = publicSiteOf(app.deps.config.publicUrl);
+    const publicSite = publicSiteOf(app.deps.config.publicUrl, app.deps.config.langPrefix);
     const renderContext = (req: FastifyRequest): RenderContext => ({
       assets,
       session: { name: SESSION_PARAM, id: req.session.id, csrfParam: CSRF_PARAM, csrfToken: req.session.csrfToken },
       lite: loaded.get(req)?.lite ?? false,
       request: { site: publicSite, url: req.url, city: loaded.get(req)?.chrome.city.subdomain },
+      langPrefix: app.deps.config.langPrefix,
     });
     // The maps' tile source (MAP_TILES_URL, decision 0041): its host is allowed images only when set.
     const mapTiles = mapTilesOf();
@@ -309,7 +310,9 @@ export function createSitePages(options: SitePagesOptions = {}): FastifyPluginAs
       const subdomain = req.params.subdomain.toLowerCase();
       if (!known.includes(subdomain)) return sendNotFound(req, reply);
       const target = citySwitchFor(req.protocol, req.host, subdomain, known);
-      if (target.kind === 'redirect') return reply.redirect(target.location, 302);
+      // Another city's host: its site root, under the language prefix when one is configured.
+      const prefix = app.deps.config.langPrefix;
+      if (target.kind === 'redirect') return reply.redirect(`${target.location}${prefix ? `${prefix}/` : ''}`, 302);
       reply.setCookie(CITY_COOKIE, subdomain, {
         path: '/',
         maxAge: CITY_COOKIE_MAX_AGE,

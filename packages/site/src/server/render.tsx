@@ -2,7 +2,7 @@
 // The pragma on every server-rendered .tsx keeps the automatic JSX runtime when a runner does not
 // read this package's tsconfig (`node --import tsx packages/site/src/main.ts` from the root).
 import { createHash } from 'node:crypto';
-import { SharedBody } from '@partera/server';
+import { prefixHtml, SharedBody } from '@partera/server';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { VISITOR_SLOT } from '../pages/VisitorSlot.js';
@@ -70,6 +70,12 @@ export interface RenderContext {
   lite?: boolean;
   /** The request's address and city, with the public hosts: the canonical address and previews. */
   request?: HeadRequest;
+  /**
+   * The language prefix ('en'; '' or absent without one). Spec 2.1: when it is configured, paths
+   * become /{langPrefix}/{path}: every root-relative address the document carries gets it, and
+   * the client code reads it from the lang-prefix meta tag (decision 0054).
+   */
+  langPrefix?: string;
 }
 
 /** A rendered document as kept: the shared part, and the markup after its visitor slot (or ''). */
@@ -104,8 +110,10 @@ export function renderPageParts<D>(ctx: RenderContext, page: PageRender<D>): Ren
   const render = (): Kept => {
     const { css, js, preload } = pageAssets(ctx.assets, page.entry);
     const { Component } = page;
-    const text = sharedDocument({
+    const prefix = ctx.langPrefix ?? '';
+    const document = sharedDocument({
       title: page.title,
+      langPrefix: prefix,
       head: headTagsOf(page, ctx.request),
       noindex: page.noindex,
       lite: ctx.lite ?? false,
@@ -116,12 +124,14 @@ export function renderPageParts<D>(ctx: RenderContext, page: PageRender<D>): Ren
       body: renderToString(<Component data={page.data} />),
       data: page.hydrate ? page.data : undefined,
     });
+    const text = prefixHtml(prefix, document);
     const slot = text.indexOf(VISITOR_SLOT);
     if (slot < 0) return { body: new SharedBody(text), rest: '' };
     return { body: new SharedBody(text.slice(0, slot)), rest: text.slice(slot + VISITOR_SLOT.length) };
   };
   const kept = page.source ? bySource(page.source, ctx, render) : byContent(page, ctx, render);
-  return { shared: kept.body, tail: (page.visitorHtml ?? '') + kept.rest + documentTail(ctx.session) };
+  const visitor = prefixHtml(ctx.langPrefix ?? '', page.visitorHtml ?? '');
+  return { shared: kept.body, tail: visitor + kept.rest + documentTail(ctx.session) };
 }
 
 function bySource(source: NonNullable<PageRender<unknown>['source']>, ctx: RenderContext, render: () => Kept): Kept {

@@ -111,7 +111,14 @@ export function headTagsOf(page: HeadPage, request: HeadRequest | undefined): He
   };
   if (!request) return { description, og };
   const city = head.city ?? request.city ?? CAPITAL_SUBDOMAIN;
-  if (head.image) og.image = new URL(head.image, `${cityOrigin(request.site, city)}/`).toString();
+  if (head.image) {
+    // A root-relative picture is the site's own: it follows the site's root and language prefix.
+    const root = cityOrigin(request.site, city);
+    og.image =
+      head.image.startsWith('/') && !head.image.startsWith('//')
+        ? `${root}${head.image}`
+        : new URL(head.image, `${root}/`).toString();
+  }
   if (page.noindex) return { description, og };
   const canonical = canonicalUrl({ site: request.site, city, url: head.path ?? request.url, keep: head.keep });
   return { description, canonical, og: { ...og, url: canonical } };

@@ -12,6 +12,11 @@ export interface PublicSite {
   capitalHost: string;
   /** The host the city labels go in front of (with the port); null when hosts take no label (an IP address). */
   labelBase: string | null;
+  /**
+   * The language prefix ('/en', or '' without one; spec 2.1: paths become /{langPrefix}/{path}):
+   * every address of a regional site starts with it (decision 0054).
+   */
+  pathPrefix: string;
 }
 
 const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[.*\])$/;
@@ -22,21 +27,27 @@ const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[.*\])$/;
  * {city}.localhost:3000 (spec 2.13: spb.localhost works in development); an IP address takes no
  * labels, so every city shares it.
  */
-export function publicSiteOf(publicUrl: string): PublicSite {
+export function publicSiteOf(publicUrl: string, langPrefix = ''): PublicSite {
   const url = new URL(publicUrl);
+  const pathPrefix = langPrefix ? `/${langPrefix}` : '';
   const port = url.port ? `:${url.port}` : '';
   const hostname = url.hostname.toLowerCase();
   const protocol = url.protocol.replace(/:$/, '');
-  if (IP_HOST.test(hostname)) return { protocol, capitalHost: url.host, labelBase: null };
+  if (IP_HOST.test(hostname)) return { protocol, capitalHost: url.host, labelBase: null, pathPrefix };
   const [first, ...rest] = hostname.split('.');
   const labelBase = first === CAPITAL_SUBDOMAIN && rest.length > 0 ? `${rest.join('.')}${port}` : url.host;
-  return { protocol, capitalHost: url.host, labelBase };
+  return { protocol, capitalHost: url.host, labelBase, pathPrefix };
 }
 
-/** The origin of a regional site: 'https://spb.partera.ru'. */
+/**
+ * Where a regional site's addresses start: its origin, 'https://spb.partera.ru', and the language
+ * prefix when one is configured ('https://spb.partera.ru/en'); a root-relative path follows it.
+ */
 export function cityOrigin(site: PublicSite, subdomain: string): string {
-  if (site.labelBase === null || subdomain === CAPITAL_SUBDOMAIN) return `${site.protocol}://${site.capitalHost}`;
-  return `${site.protocol}://${subdomain}.${site.labelBase}`;
+  if (site.labelBase === null || subdomain === CAPITAL_SUBDOMAIN) {
+    return `${site.protocol}://${site.capitalHost}${site.pathPrefix}`;
+  }
+  return `${site.protocol}://${subdomain}.${site.labelBase}${site.pathPrefix}`;
 }
 
 /** Every city has its own host (false when PUBLIC_URL is an IP address: one host for all). */

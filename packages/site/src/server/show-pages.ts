@@ -22,9 +22,14 @@ export async function showTabContent(ctx: RequestContext, page: ShowPage, tab: S
   return showTabHtml(tab, page, { mobile: false, reviews }).toString();
 }
 
-/** This site's origin as the request reached it, for the page's absolute addresses (JSON-LD, share links). */
+/**
+ * This site's origin as the request reached it, with the language prefix when one is configured
+ * (spec 2.1: paths become /{langPrefix}/{path}), for the page's absolute addresses (JSON-LD, share
+ * links, the hall's neighbours and pictures): a root-relative path follows it.
+ */
 export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+  const prefix = req.server.deps.config.langPrefix;
+  return `${req.protocol}://${req.host}${prefix ? `/${prefix}` : ''}`;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -6,7 +6,7 @@
  */
 import { type CompactHallState, type HallLayout, hallLayout, hallMap } from '@partera/contract';
 import { fillPath, type HallApi, type HallMapAnswer } from '../../api/hall.js';
-import { HttpError } from '../../api/http.js';
+import { HttpError, prefixedPath } from '../../api/http.js';
 import type { SpecPlan } from './spec-model.js';
 
 export interface LoadedPlanSource {
@@ -29,7 +29,7 @@ async function fromSpec(api: HallApi, answer: HallMapAnswer, svgUrl: string, hal
 
 /** The layout is public and the same for everyone: asked for without the session, so browsers share it. */
 async function fetchLayout(api: HallApi, hallId: number): Promise<HallLayout> {
-  const url = api.http.session.baseUrl + fillPath(hallLayout.path, { hallId });
+  const url = api.http.session.baseUrl + prefixedPath(api.http.session, fillPath(hallLayout.path, { hallId }));
   const res = await fetch(url, { credentials: api.http.credentials, headers: { accept: 'application/json' } });
   if (!res.ok) throw new HttpError(res.status, await res.text());
   return hallLayout.response.parse(await res.json());

@@ -133,7 +133,8 @@ export function describeShow(random: Random, show: ShowSpec, family: GenreFamily
       s.push('Приходите поддержать любимую команду!');
       break;
   }
-  return s.join(' ');
+  // A show with its own longer story (ShowSpec.story) gets it as paragraphs after the templates.
+  return [s.join(' '), ...(show.story ?? [])].join('\n\n');
 }
 
 /** «Name» in guillemets, unless the name already carries its own («Группа «Маяк»»). */

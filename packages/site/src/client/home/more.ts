@@ -6,6 +6,7 @@
  */
 import { POPULAR_PAGE_SIZE } from '@partera/contract';
 import { metaContent } from '../lib/forms.js';
+import { sitePath } from '../lib/site-path.js';
 import { promosForLoad } from './promos.js';
 
 /** The popular call's address, with the session where the page has it in its own address. */
@@ -25,7 +26,7 @@ export async function loadMore(button: HTMLAnchorElement, grid: HTMLElement): Pr
   button.textContent = 'Загружаем…';
   try {
     const offset = Number(grid.dataset.popularNext ?? '0');
-    const res = await fetch(popularUrl(doc, grid, offset), {
+    const res = await fetch(sitePath(popularUrl(doc, grid, offset)), {
       credentials: 'same-origin',
       headers: { accept: 'text/html' },
     });
@@ -40,7 +41,7 @@ export async function loadMore(button: HTMLAnchorElement, grid: HTMLElement): Pr
     if (cards.length < POPULAR_PAGE_SIZE) {
       button.closest('.more')?.remove();
     } else {
-      button.href = `/?page=${Math.floor((offset + cards.length) / POPULAR_PAGE_SIZE) + 1}`;
+      button.href = sitePath(`/?page=${Math.floor((offset + cards.length) / POPULAR_PAGE_SIZE) + 1}`);
       button.textContent = label;
       button.removeAttribute('aria-busy');
     }
@@ -48,6 +49,6 @@ export async function loadMore(button: HTMLAnchorElement, grid: HTMLElement): Pr
     cards[0]?.querySelector<HTMLAnchorElement>('.poster-card__link')?.focus();
   } catch {
     // The link itself still works: follow it.
-    (doc.defaultView ?? window).location.assign(button.href);
+    (doc.defaultView ?? window).location.assign(sitePath(button.href));
   }
 }

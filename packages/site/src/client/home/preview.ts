@@ -8,6 +8,7 @@
  */
 import { type ReviewPreview, SHOW_PAGE } from '@partera/contract';
 import { el } from '../lib/dom.js';
+import { sitePath } from '../lib/site-path.js';
 
 interface Counters {
   fb: number;
@@ -51,7 +52,7 @@ export const SHARE_NETWORKS: readonly {
 
 async function getJson<T>(url: string, fallback: T): Promise<T> {
   try {
-    const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const res = await fetch(sitePath(url), { credentials: 'same-origin', headers: { accept: 'application/json' } });
     return res.ok ? ((await res.json()) as T) : fallback;
   } catch {
     return fallback;

@@ -6,6 +6,10 @@
  */
 import { messages } from '@partera/contract';
 import { postForm, showFormError, whileBusy } from './forms.js';
+import { sitePath } from './site-path.js';
+
+// For the header's fallback to the login page (enhance.ts), which keeps the first load small.
+export { sitePath };
 
 interface LoginAnswer {
   state: 0 | 1;
@@ -56,7 +60,7 @@ function enhanceLoginForm(form: HTMLFormElement, doc: Document): void {
         if (answer.state === 1) {
           // The popup reloads the page it opened on; the /login/ page goes back where it came from.
           if (inDialog) doc.defaultView?.location.reload();
-          else doc.defaultView?.location.assign(form.dataset.back ?? '/private/');
+          else doc.defaultView?.location.assign(sitePath(form.dataset.back ?? '/private/'));
           return;
         }
         showFormError(form, Object.values(answer.messages ?? {})[0] ?? messages.loginServerError);
@@ -70,5 +74,5 @@ function enhanceLoginForm(form: HTMLFormElement, doc: Document): void {
 /** Signs out; the browser goes where the answer says (the home page). */
 export async function logout(doc: Document = document): Promise<void> {
   const answer = await postForm<{ redirectUrl: string }>('/logout/', new URLSearchParams()).catch(() => null);
-  doc.defaultView?.location.assign(answer?.redirectUrl ?? '/');
+  doc.defaultView?.location.assign(sitePath(answer?.redirectUrl ?? '/'));
 }

@@ -6,6 +6,7 @@
  */
 import { messages, SHOW_PAGE } from '@partera/contract';
 import { postForm, whileBusy } from './forms.js';
+import { sitePath } from './site-path.js';
 import { flash } from './toast.js';
 
 type Answer = { is_added?: boolean; is_removed?: boolean; message?: string };
@@ -21,7 +22,7 @@ const TEXT = {
 export async function setNotify(showId: number, toNotify: boolean): Promise<boolean> {
   const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
   try {
-    const res = await fetch(`/show/JsUpdateBookmark/?objId=${showId}&toNotify=${toNotify ? 1 : 0}`, {
+    const res = await fetch(sitePath(`/show/JsUpdateBookmark/?objId=${showId}&toNotify=${toNotify ? 1 : 0}`), {
       credentials: 'same-origin',
       headers: { 'x-csrf-token': token },
     });

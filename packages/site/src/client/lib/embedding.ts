@@ -17,6 +17,7 @@ import { CASHBACK_VALUE_PARAM, EMBED_COOKIES, type IframeConfig, type IframeSess
 // (the contract's message catalogue would triple every page's first load).
 import { constants } from '@partera/loader';
 import { metaContent } from './forms.js';
+import { sitePath } from './site-path.js';
 
 const {
   CONNECTION_FAILED_TEXT,
@@ -136,7 +137,7 @@ const csrfHeaders = (doc: Document) => ({ accept: 'application/json', 'x-csrf-to
 async function getConfig(win: Window, session: Session, query: Record<string, string>): Promise<IframeConfig> {
   const params = new URLSearchParams(query);
   if (session.id) params.set(session.name, session.id);
-  const res = await win.fetch(`${CONFIG_PATH}?${params}`, {
+  const res = await win.fetch(sitePath(`${CONFIG_PATH}?${params}`), {
     credentials: 'include',
     headers: csrfHeaders(win.document),
   });
@@ -150,7 +151,7 @@ async function getConfig(win: Window, session: Session, query: Record<string, st
  */
 async function confirmFrame(win: Window, session: Session, fields: Record<string, string>): Promise<IframeSession> {
   const params = new URLSearchParams(session.id ? { [session.name]: session.id } : {});
-  const res = await win.fetch(`${SESSION_PATH}?${params}`, {
+  const res = await win.fetch(sitePath(`${SESSION_PATH}?${params}`), {
     method: 'POST',
     credentials: 'include',
     headers: csrfHeaders(win.document),
@@ -208,7 +209,7 @@ function carrySession(win: Window): void {
 /** Spec 8.7: a failed connection is reported to the performance log. */
 function reportFailure(win: Window, message: string): void {
   const params = new URLSearchParams({ iframe_failure: '1', loc: win.location.href, iframe_msg: message });
-  win.fetch(`${REPORT_PATH}?${params}`, { credentials: 'include', keepalive: true }).catch(() => {});
+  win.fetch(sitePath(`${REPORT_PATH}?${params}`), { credentials: 'include', keepalive: true }).catch(() => {});
 }
 
 export function startEmbedding(options: EmbeddingOptions = {}): void {

@@ -82,7 +82,7 @@ export function accountCorner(doc: Document = document): void {
   const load = () => import('./account.js');
   const login = (fallback: string) =>
     void load().then((account) => {
-      if (!account.openLogin(doc)) win.location.assign(fallback);
+      if (!account.openLogin(doc)) win.location.assign(account.sitePath(fallback));
     });
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-login-open]')) {
     link.addEventListener('click', (event) => {

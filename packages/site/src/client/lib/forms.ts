@@ -2,6 +2,8 @@
  * Posting a form by script, as the site's own calls do: the session's CSRF token (from the page's
  * meta tag) as a header, the cookie along, the answer as JSON.
  */
+import { sitePath } from './site-path.js';
+
 function metaTag(doc: Document, name: string): HTMLMetaElement | null {
   return doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
 }
@@ -21,7 +23,7 @@ export function updateCsrfToken(token: string | undefined, doc: Document = docum
 export async function postFields(url: string, body: URLSearchParams | FormData): Promise<Response> {
   const params =
     body instanceof URLSearchParams ? body : new URLSearchParams(body as unknown as Record<string, string>);
-  return fetch(url, {
+  return fetch(sitePath(url), {
     method: 'POST',
     credentials: 'same-origin',
     headers: {

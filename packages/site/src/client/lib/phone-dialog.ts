@@ -14,11 +14,12 @@ import {
 } from '@partera/contract';
 import { metaContent, postForm } from './forms.js';
 import { PhoneFlow, type PhoneFlowApi, type PhoneFlowState } from './phone-flow.js';
+import { sitePath } from './site-path.js';
 
 const api: PhoneFlowApi = {
   post: (url, form) => postForm(url, new URLSearchParams(form)),
   get: async (url) => {
-    const res = await fetch(url, {
+    const res = await fetch(sitePath(url), {
       credentials: 'same-origin',
       headers: { 'x-csrf-token': metaContent(document, 'csrf-token') },
     });
@@ -37,7 +38,7 @@ const FALLBACK_COUNTRIES: Country[] = [{ code: DEFAULT_PHONE_COUNTRY, label: 'Р
 /** The server's country list (HTML options); if it cannot be loaded, RU +7 alone. */
 async function loadCountries(doc: Document): Promise<Country[]> {
   try {
-    const res = await fetch('/phone/getcountrycodes/', { credentials: 'same-origin' });
+    const res = await fetch(sitePath('/phone/getcountrycodes/'), { credentials: 'same-origin' });
     if (!res.ok) return FALLBACK_COUNTRIES;
     const select = doc.createElement('select');
     select.innerHTML = await res.text();

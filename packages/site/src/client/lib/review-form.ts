@@ -8,6 +8,7 @@
 import { messages, reviewAdd, reviewPopupKind } from '@partera/contract';
 import { el } from './dom.js';
 import { postForm, showFormError, whileBusy } from './forms.js';
+import { sitePath } from './site-path.js';
 
 /** What each popup after posting says. */
 export const REVIEW_POPUPS = {
@@ -89,7 +90,7 @@ function enhanceForm(form: HTMLFormElement, dialog: HTMLDialogElement, body: HTM
 export async function openReviewForm(showId: number, doc: Document = document): Promise<void> {
   const { dialog, body } = reviewDialog(doc);
   try {
-    const res = await fetch(`/review/form/?idShow=${encodeURIComponent(String(showId))}`, {
+    const res = await fetch(sitePath(`/review/form/?idShow=${encodeURIComponent(String(showId))}`), {
       credentials: 'same-origin',
       headers: { accept: 'text/html' },
     });

@@ -9,6 +9,7 @@
  */
 import { COOKIES, getReviewInfo } from '@partera/contract';
 import { el } from './dom.js';
+import { sitePath } from './site-path.js';
 
 const NOTHING_TO_ASK = 'partera.reviewPrompt.none';
 const cookie = COOKIES.showReviewPopup;
@@ -56,7 +57,7 @@ async function promptReview(doc: Document): Promise<void> {
   // Not inside a partner's frame, nor in the light layout: the buyer came there to buy.
   if (!win || win.parent !== win || doc.body.hasAttribute('data-lite-layout')) return;
   if (heldBack(doc) || win.sessionStorage.getItem(NOTHING_TO_ASK)) return;
-  const res = await fetch('/private/getReviewInfo/', {
+  const res = await fetch(sitePath('/private/getReviewInfo/'), {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   });

@@ -11,6 +11,7 @@ import {
 import { metaContent } from './forms.js';
 import { SuggestController } from './search-suggest.js';
 import { renderGrouped, renderList } from './search-suggest-view.js';
+import { sitePath } from './site-path.js';
 
 type Answer = AutocompleteGrouped | AutocompleteOld;
 
@@ -19,7 +20,7 @@ async function ask(url: string, text: string, city: string): Promise<Answer> {
   // Framed pages without cookies carry the session as a parameter (spec 2.1).
   const name = metaContent(document, 'session-name');
   if (name) body.set(name, metaContent(document, 'session-id'));
-  const res = await fetch(url, {
+  const res = await fetch(sitePath(url), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -73,7 +74,8 @@ export function startHeaderSearch(doc: Document = document): SuggestController<A
   /** The older variant's choice: the label into the box, the form to its source's results page. */
   const choose = (item: HTMLElement) => {
     input.value = item.dataset.label ?? '';
-    form.action = SEARCH_RESULT_ROUTES[item.dataset.source as AutocompleteSource] ?? form.action;
+    const route = SEARCH_RESULT_ROUTES[item.dataset.source as AutocompleteSource];
+    if (route) form.action = sitePath(route);
     controller.hide();
     form.submit();
   };

@@ -12,6 +12,7 @@ import {
   TICKET_FORMS,
 } from '@partera/contract';
 import { el } from './dom.js';
+import { sitePath } from './site-path.js';
 
 const SOURCE_LABELS: Record<AutocompleteSource, string> = {
   performance: 'Событие',
@@ -24,7 +25,7 @@ const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 
 function link(doc: Document, href: string, className: string, children: Array<Node | string>, item = true) {
   const a = el(doc, 'a', className, children);
-  a.href = href;
+  a.href = sitePath(href);
   if (item) {
     a.dataset.suggestItem = '';
     a.setAttribute('role', 'option');
@@ -36,7 +37,7 @@ function link(doc: Document, href: string, className: string, children: Array<No
 function image(doc: Document, src: string, className: string): Node {
   if (!src) return el(doc, 'span', `${className} hs-image--empty`);
   const img = el(doc, 'img', className);
-  img.src = src;
+  img.src = sitePath(src);
   img.alt = '';
   img.loading = 'lazy';
   return img;

@@ -7,6 +7,7 @@
  */
 import { MOBILE_BREAKPOINT, SEARCH_MAP, searchMapData, truncate } from '@partera/contract';
 import { el } from '../lib/dom.js';
+import { sitePath } from '../lib/site-path.js';
 import { createClusterMap } from './map-view.js';
 import { tilesOf } from './tiles.js';
 
@@ -17,22 +18,22 @@ function showBlock(doc: Document, show: MapShow, venue: string): HTMLElement {
   const wide = show.image_widescreen_path !== '';
   const size = wide ? SEARCH_MAP.imageWide : SEARCH_MAP.image;
   const image = doc.createElement('img');
-  image.src = wide ? show.image_widescreen_path : show.image_path;
+  image.src = sitePath(wide ? show.image_widescreen_path : show.image_path);
   image.alt = '';
   image.width = size.width;
   image.height = size.height;
   image.loading = 'lazy';
   image.className = 'search-balloon__image';
   const name = el(doc, 'a', 'search-balloon__name', [show.show_name]);
-  name.href = show.show_url;
+  name.href = sitePath(show.show_url);
   const text = el(doc, 'p', 'search-balloon__description', [truncate(show.description, SEARCH_MAP.descriptionCut)]);
   if (show.description.length > SEARCH_MAP.descriptionCut) {
     const more = el(doc, 'a', 'search-balloon__more', ['Читать полностью']);
-    more.href = show.show_url;
+    more.href = sitePath(show.show_url);
     text.append(' ', more);
   }
   const tickets = el(doc, 'a', 'button search-balloon__tickets', ['Билеты']);
-  tickets.href = show.show_url;
+  tickets.href = sitePath(show.show_url);
   return el(doc, 'article', 'search-balloon__show', [
     image,
     el(doc, 'div', 'search-balloon__body', [name, el(doc, 'p', 'search-balloon__venue', [venue]), text, tickets]),
@@ -73,7 +74,7 @@ export async function openSearchMap(section: HTMLElement): Promise<{ resize(): v
     balloonOptions: { maxWidth: 420, minWidth: 240, autoPanPadding: [16, 16] },
   });
   try {
-    const res = await fetch(`${searchMapData.path}?${query.toString().replace(/%3A/gi, ':')}`, {
+    const res = await fetch(sitePath(`${searchMapData.path}?${query.toString().replace(/%3A/gi, ':')}`), {
       credentials: 'same-origin',
     });
     if (!res.ok) throw new Error(`map data: ${res.status}`);

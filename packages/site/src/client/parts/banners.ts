@@ -24,6 +24,7 @@ import {
   type PromoBannerSlots,
   SIDE_BANNERS_MIN_WIDTH,
 } from '@partera/contract';
+import { routePath, sitePath } from '../lib/site-path.js';
 
 const SIDE_SLOTS = ['1', '2'];
 const FOOTER_SLOTS = ['3', '4', '5'];
@@ -39,8 +40,11 @@ export function cutName(name: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}...` : name;
 }
 
-/** Only this site's own paths go into a link or an image (never javascript: or another host). */
-const ownPath = (value: string) => (value.startsWith('/') && !value.startsWith('//') ? value : '#');
+/**
+ * Only this site's own paths go into a link or an image (never javascript: or another host),
+ * under the language prefix when one is configured (spec 2.1).
+ */
+const ownPath = (value: string) => (value.startsWith('/') && !value.startsWith('//') ? sitePath(value) : '#');
 
 /** A slot template filled with one item; `cut` is the names' length limit. */
 export function fillTemplate(template: string, item: PromoBannerItem, cut: number): string {
@@ -79,8 +83,10 @@ export function mobilePromoElement(doc: Document, item: PromoBannerItem, classNa
 /** Reports images as shown (several, joined by ';') or one as clicked; a failure is dropped. */
 function report(kind: 'show' | 'click', images: string[]): void {
   if (images.length === 0) return;
-  const url = `/stat-seo-log/?${kind}=${encodeURIComponent(images.join(';'))}`;
-  fetch(url, { credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+  // The images are reported by their own paths, without the prefix the page's links carry.
+  const paths = images.map((image) => routePath(image));
+  const url = `/stat-seo-log/?${kind}=${encodeURIComponent(paths.join(';'))}`;
+  fetch(sitePath(url), { credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 
 export function reportShown(root: ParentNode): void {
@@ -98,7 +104,7 @@ export function promoSlots(root: HTMLElement): Promise<PromoBannerSlots> {
     const placement = root.dataset.placement ?? '';
     const city = encodeURIComponent(root.dataset.city ?? '');
     try {
-      const res = await fetch(`/FlackTwister/${placement}/?city=${city}`, { credentials: 'same-origin' });
+      const res = await fetch(sitePath(`/FlackTwister/${placement}/?city=${city}`), { credentials: 'same-origin' });
       if (!res.ok) return {};
       const body = (await res.json()) as unknown;
       return body && typeof body === 'object' && !Array.isArray(body) ? (body as PromoBannerSlots) : {};

@@ -5,6 +5,7 @@
  * Ctrl+Alt+0. A click on the overlay closes a popup unless its overlay clicks are ignored; the
  * close icon and Escape close it too; the close callback runs once per opening.
  */
+import { sitePath } from '../lib/site-path.js';
 
 export interface PopupOptions {
   title: string;
@@ -176,7 +177,10 @@ export function debugDialog(doc: Document = document): void {
     dialog?.remove();
     dialog = createPopup({ title: 'Отладочная информация', body: list, closeIcon: true, size: 'small' }, doc);
     openPopup(dialog);
-    void fetch('/service/getUserDebugInfo/', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    void fetch(sitePath('/service/getUserDebugInfo/'), {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
       .then((r) => r.json() as Promise<{ session?: string | null }>)
       .then((info) => {
         session.textContent = info.session ?? 'новая';

@@ -7,9 +7,10 @@
  */
 import { RECOMMENDATIONS_FIRST_MORE_PAGE, RECOMMENDATIONS_POLL_MS } from '@partera/contract';
 import { posterFallbacks } from '../lib/enhance.js';
+import { sitePath } from '../lib/site-path.js';
 
 async function text(url: string): Promise<string> {
-  const r = await fetch(url, { credentials: 'same-origin' });
+  const r = await fetch(sitePath(url), { credentials: 'same-origin' });
   if (!r.ok) throw new Error(`${url}: ${r.status}`);
   return r.text();
 }

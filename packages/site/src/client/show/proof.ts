@@ -5,6 +5,7 @@
  * above zero shows as a small popup, one after the other, for PROOF_SHOW_MS each, or until closed.
  */
 import { ticketsBoughtText, visitorsBrowsingText } from '@partera/contract';
+import { sitePath } from '../lib/site-path.js';
 
 const PROOF_DELAY_MS = 1500;
 const PROOF_SHOW_MS = 6000;
@@ -17,7 +18,7 @@ export async function showSocialProof(box: HTMLElement): Promise<void> {
     // {show}/reviews/ (the server answers both, decision 0048).
     const here = box.ownerDocument.defaultView?.location.pathname ?? '';
     const currentPath = here.startsWith(showUrl) && here.endsWith('/') ? here : showUrl;
-    const res = await fetch(`${currentPath}showInfo/`, { credentials: 'same-origin' });
+    const res = await fetch(sitePath(`${currentPath}showInfo/`), { credentials: 'same-origin' });
     if (!res.ok) return;
     info = (await res.json()) as typeof info;
   } catch {

@@ -4,6 +4,7 @@
  * a 550×420 popup, centred on the window, and the share is reported as an event.
  */
 import { SHOW_PAGE } from '@partera/contract';
+import { sitePath } from '../lib/site-path.js';
 
 export function enhanceShare(box: HTMLElement): void {
   const doc = box.ownerDocument;
@@ -28,7 +29,7 @@ export function enhanceShare(box: HTMLElement): void {
     if (popup) popup.opener = null;
     else win.open(page, '_blank', 'noopener');
     const code = link.dataset.shareCode ?? 'share';
-    void fetch(`/site/event/?code=${encodeURIComponent(code)}&webObjId=${encodeURIComponent(showId)}`, {
+    void fetch(sitePath(`/site/event/?code=${encodeURIComponent(code)}&webObjId=${encodeURIComponent(showId)}`), {
       credentials: 'same-origin',
     }).catch(() => undefined);
   });

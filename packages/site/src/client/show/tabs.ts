@@ -9,6 +9,7 @@
  */
 import { SHOW_PAGE } from '@partera/contract';
 import { MOBILE_QUERY, showMore } from '../lib/enhance.js';
+import { sitePath } from '../lib/site-path.js';
 
 type Tab = 'desc' | 'reviews' | 'perfs';
 
@@ -41,12 +42,12 @@ export function startShowTabs(article: HTMLElement): void {
   const load = (tab: 'desc' | 'reviews') => {
     let html = loaded.get(tab);
     if (!html) {
-      html = fetch(`${showUrl}showAjax/?ajax=${tab}&isMobile=${mobile() ? 1 : 0}`, { credentials: 'same-origin' }).then(
-        async (res) => {
-          if (!res.ok) throw new Error(`showAjax ${res.status}`);
-          return res.text();
-        },
-      );
+      html = fetch(sitePath(`${showUrl}showAjax/?ajax=${tab}&isMobile=${mobile() ? 1 : 0}`), {
+        credentials: 'same-origin',
+      }).then(async (res) => {
+        if (!res.ok) throw new Error(`showAjax ${res.status}`);
+        return res.text();
+      });
       html.catch(() => loaded.delete(tab));
       loaded.set(tab, html);
     }

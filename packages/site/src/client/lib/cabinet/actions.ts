@@ -6,12 +6,13 @@
  */
 import { type Promotion, rewardLabel } from '@partera/contract';
 import { metaContent } from '../forms.js';
+import { sitePath } from '../site-path.js';
 import type { CabinetPanel } from './panel.js';
 
 const FAILED = 'Не удалось загрузить акции. Попробуйте позже.';
 
 async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, {
+  const res = await fetch(sitePath(url), {
     credentials: 'same-origin',
     headers: { accept: 'application/json', 'x-csrf-token': metaContent(document, 'csrf-token') },
   });
@@ -30,7 +31,7 @@ function promotionItem(p: Promotion): HTMLLIElement {
   const item = el('li', 'promotions__item');
   item.dataset.promotion = String(p.program_id);
   const link = el('a', 'promotions__link', p.name);
-  link.href = `/private/promotions/?view&id=${p.program_id}`;
+  link.href = sitePath(`/private/promotions/?view&id=${p.program_id}`);
   const title = el('h3', 'promotions__name');
   title.append(link);
   item.append(

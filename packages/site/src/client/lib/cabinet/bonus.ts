@@ -6,6 +6,7 @@
  */
 import { messages, plural, surveyComplete } from '@partera/contract';
 import { metaContent, postForm, showFormError, whileBusy } from '../forms.js';
+import { sitePath } from '../site-path.js';
 import { type CabinetPanel, loadFragment } from './panel.js';
 
 const FRAGMENT = '/private/LoadBonusPage/';
@@ -37,10 +38,13 @@ function enhanceGifts(panel: HTMLElement): void {
       button.textContent = messages.giftReserving;
       button.disabled = true;
       try {
-        const res = await fetch(`/private/selectgift/?giftId=${encodeURIComponent(button.dataset.giftId ?? '')}`, {
-          credentials: 'same-origin',
-          headers: { accept: 'application/json', 'x-csrf-token': metaContent(document, 'csrf-token') },
-        });
+        const res = await fetch(
+          sitePath(`/private/selectgift/?giftId=${encodeURIComponent(button.dataset.giftId ?? '')}`),
+          {
+            credentials: 'same-origin',
+            headers: { accept: 'application/json', 'x-csrf-token': metaContent(document, 'csrf-token') },
+          },
+        );
         const answer = (await res.json()) as { status: string; message?: string };
         if (answer.status === 'success') {
           await reload(panel, 'Подарок зарезервирован.');
@@ -111,7 +115,7 @@ function enhanceCard(panel: HTMLElement): void {
     }
     void whileBusy(save, async () => {
       try {
-        const res = await fetch('/private/saveCard', {
+        const res = await fetch(sitePath('/private/saveCard'), {
           method: 'POST',
           credentials: 'same-origin',
           headers: {

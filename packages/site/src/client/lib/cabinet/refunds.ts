@@ -10,6 +10,7 @@
  */
 import { formatKopecks, messages, ticketWord } from '@partera/contract';
 import { postForm, whileBusy } from '../forms.js';
+import { sitePath } from '../site-path.js';
 import { type CabinetPanel, loadFragment } from './panel.js';
 
 const FRAGMENT = '/private/replaces/';
@@ -44,7 +45,7 @@ async function reload(panel: HTMLElement, error: string): Promise<void> {
 
 async function quote(ticketId: string): Promise<Quote | null> {
   try {
-    const res = await fetch(`/refund/quote/?ticketIds[]=${encodeURIComponent(ticketId)}`, {
+    const res = await fetch(sitePath(`/refund/quote/?ticketIds[]=${encodeURIComponent(ticketId)}`), {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });

@@ -5,6 +5,7 @@
  * told (/private/markAsViewed/), the new-answers counter goes down by one and is removed at 0.
  */
 import { metaContent } from '../forms.js';
+import { sitePath } from '../site-path.js';
 import type { CabinetPanel } from './panel.js';
 
 /** Half of an answer in view counts as seen. */
@@ -13,7 +14,7 @@ const SEEN_RATIO = 0.5;
 /** Tells the server the answer was seen; true when it is marked. */
 async function markViewed(reviewId: string): Promise<boolean> {
   try {
-    const res = await fetch(`/private/markAsViewed/?reviewId=${encodeURIComponent(reviewId)}`, {
+    const res = await fetch(sitePath(`/private/markAsViewed/?reviewId=${encodeURIComponent(reviewId)}`), {
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'x-csrf-token': metaContent(document, 'csrf-token') },
     });
