@@ -5,6 +5,7 @@ import { bookingRoutines, isBooking } from './booking.js';
 import { clientHoldRoutines } from './client-holds.js';
 import { basketSummarySql } from './contents.js';
 import { PHONE_CHECK_FRESH_MINUTES } from './rules.js';
+import { selectBatchRoutines } from './select-batch.js';
 import { setRoutines } from './set-routines.js';
 
 /**
@@ -290,6 +291,7 @@ export const basketRoutines: readonly Routine[] = [
   tariffOf,
   ...setRoutines,
   selectPlace,
+  ...selectBatchRoutines,
   deselectPlace,
   addEntrance,
   removeEntrance,

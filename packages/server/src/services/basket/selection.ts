@@ -2,6 +2,7 @@ import { assertTransaction, type Transaction } from '../../db/index.js';
 import type { ServerDeps } from '../../deps.js';
 import { type BasketSummary, type BasketSummaryRow, basketSummaryOf } from './contents.js';
 import { selectionMessages } from './rules.js';
+import { type SelectArgs, selectBatcherOf } from './select-batch.js';
 
 /** What the basket's changes need: the database, the clock and the hold settings. */
 export type BasketDeps = Pick<ServerDeps, 'db' | 'clock'> & {
@@ -78,7 +79,11 @@ export async function lockSession(tx: Transaction, sessionId: string): Promise<v
 /** Runs one basket function: one statement, its own transaction. */
 export async function change(deps: BasketDeps, sql: string, params: unknown[]): Promise<SelectionOutcome> {
   const r = await deps.db.query<{ answer: RoutineAnswer }>(`SELECT ${sql} AS answer`, params);
-  const answer = r.rows[0]!.answer;
+  return outcomeOf(r.rows[0]!.answer);
+}
+
+/** What a basket function answered, as the outcome the routes send. */
+function outcomeOf(answer: RoutineAnswer): SelectionOutcome {
   const basket = basketSummaryOf(answer.lines);
   if (answer.refusal !== null) return { ok: false, ...refusalOf(answer), basket };
   return { ok: true, basket, changedPerformances: answer.performances };
@@ -92,13 +97,13 @@ export function holdMs(deps: BasketDeps): number {
  * Puts a place (with its group or exclusive pair) into the buyer's basket. `client` is the
  * address the request came from (limits/client-address.ts), for the hold cap.
  */
-export function selectPlace(
+export async function selectPlace(
   deps: BasketDeps,
   session: { id: string },
   args: { performancePlaceId: number; tariffId?: number | null; client: string; packageId?: number },
 ): Promise<SelectionOutcome> {
   const { max, percent } = deps.config.clientHoldCap;
-  const params = [
+  const params: SelectArgs = [
     session.id,
     args.performancePlaceId,
     args.tariffId ?? null,
@@ -116,7 +121,8 @@ export function selectPlace(
       args.packageId,
     ]);
   }
-  return change(deps, 'basket_select_place($1, $2, $3, $4, $5, $6, $7, $8, $9)', params);
+  // The hot path of a sale's start: with the other selects of this turn, in one statement.
+  return outcomeOf(await selectBatcherOf<RoutineAnswer>(deps.db).select(params));
 }
 
 /** Takes a place (with its group or exclusive pair) out of the buyer's basket. */
