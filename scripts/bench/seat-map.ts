@@ -195,9 +195,6 @@ async function measure(performanceId: number) {
     x: number;
     y: number;
   };
-  const [planAt = 0, mapAt = 0] = (await page.evaluate(
-    `window.__planReady().then((plan) => [plan, ${MAP_END(performanceId)}])`,
-  )) as number[];
   const add = page.getByRole('button', { name: 'Добавить в корзину' });
   /** Clicks a seat; the select call's start on the page's clock. */
   const selectAt = async (at: { x: number; y: number }) => {
@@ -213,6 +210,10 @@ async function measure(performanceId: number) {
     await page.mouse.click(first.x, first.y);
     handledAt = await shown;
   } else handledAt = await selectAt(first);
+  // Read after the click, so that asking for them does not delay it (they are the page's clock).
+  const [planAt = 0, mapAt = 0] = (await page.evaluate(
+    `window.__planReady().then((plan) => [plan, ${MAP_END(performanceId)}])`,
+  )) as number[];
   const [clickAt = handledAt] = (await page.evaluate('window.__clicks')) as number[];
   const selectedAt = first.mode === 'sections' ? await selectAt(await page.evaluate(FREE_PLACE)) : handledAt;
   const mounted = await page.locator('.pt-hall-viewport *').count();
