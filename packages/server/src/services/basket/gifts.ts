@@ -1,6 +1,5 @@
 import type { Routine } from '../../db/routines.js';
 import { liveEntranceHold, liveHold } from '../holds/rule.js';
-import { availableGiftsSql, hasGiftsSql } from './gift-rule.js';
 import { type BasketDeps, change, type SelectionOutcome } from './selection.js';
 
 /**
