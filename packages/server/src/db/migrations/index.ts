@@ -24,6 +24,7 @@ import showShares from './0024_show_shares.js';
 import showSocialProof from './0025_show_social_proof.js';
 import boxOfficeDivisions from './0026_box_office_divisions.js';
 import oneOrderPerBasket from './0027_one_order_per_basket.js';
+import searchMatches from './0028_search_matches.js';
 
 export interface Migration {
   version: string;
@@ -58,4 +59,5 @@ export const migrations: Migration[] = [
   { version: '0025_show_social_proof', sql: showSocialProof },
   { version: '0026_box_office_divisions', sql: boxOfficeDivisions },
   { version: '0027_one_order_per_basket', sql: oneOrderPerBasket },
+  { version: '0028_search_matches', sql: searchMatches },
 ];

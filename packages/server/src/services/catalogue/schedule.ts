@@ -4,7 +4,7 @@
  * (one entry per show), every performance is a row of its own: the schedule is a timetable.
  */
 import type { Queryable } from '../../db/index.js';
-import { matchSql, readingParams, trigramSchema } from '../search/match.js';
+import { matchSql, readingParams } from '../search/match.js';
 import { readingsOf } from '../search/text.js';
 import { loadAvailability } from './availability.js';
 import { iso, performancePath, posterUrl, type SaleState, showPath } from './fragments.js';
@@ -96,7 +96,7 @@ export async function listPerformances(db: Queryable, q: PerformanceListQuery): 
   let matched = '';
   const readings = q.text ? readingsOf(q.text) : [];
   if (readings.length > 0) {
-    matched = `JOIN (${matchSql('show', await trigramSchema(db), params.length + 1)}) m ON m.id = s.id`;
+    matched = `JOIN (${matchSql('show', params.length + 1)}) m ON m.id = s.id`;
     params.push(...readingParams(readings));
   }
   const { rows } = await db.query<Row>(

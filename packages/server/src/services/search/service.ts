@@ -6,6 +6,7 @@ import { findCity } from '../catalogue/cities.js';
 import { PageDataCache } from '../catalogue/page-cache.js';
 import { type AheadFilters, loadAhead } from './ahead.js';
 import { suggestGrouped, suggestList } from './autocomplete.js';
+import { keptAvailability } from './availability.js';
 import {
   type FoundPeople,
   type FoundVenue,
@@ -67,20 +68,27 @@ const searches = new WeakMap<object, Search>();
  * 0016): an answer names the performances whose free places and prices it shows, and a change of
  * any of them, heard on the change feed, drops it; a change of everything drops all; nothing is
  * kept longer than 30 s (dates move into the past) and at most 2,000 answers (made-up queries
- * push out the oldest).
+ * push out the oldest). The shown performances' numbers are kept the same way, each on its own
+ * and apart from the answers (availability.ts).
  */
 export function searchOf(deps: SearchDeps): Search {
   let search = searches.get(deps);
   if (search) return search;
   const { db, clock } = deps;
-  const cache = new PageDataCache(changeFeedOf(db), clock);
+  const feed = changeFeedOf(db);
+  const cache = new PageDataCache(feed, clock);
   const kept = <V>(key: string, read: () => Promise<V>, tags: (v: V) => readonly number[]) =>
     cache.get(key, read, tags) as Promise<V>;
   const noTags = () => [];
+  // What is ahead serves every text, so it is kept apart from the answers: among them, which
+  // made-up texts keep adding, it would be the oldest, pushed out and read again every thousand.
+  const aheadCopies = new PageDataCache(feed, clock);
+  const availability = keptAvailability(db, new PageDataCache(feed, clock));
 
   /**
-   * What a search reads (shows.ts SearchSource): what is ahead for its filters and the matches of
-   * its text, each kept apart (decision 0037), so that a new text costs one statement.
+   * What a search reads (shows.ts SearchSource): what is ahead for its filters, the matches of
+   * its text and the shown performances' numbers, each kept apart (decision 0037), so that a new
+   * text costs one statement, and a second when it shows a performance not shown lately.
    */
   async function source(filters: AheadFilters, readings: readonly QueryReading[]): Promise<SearchSource> {
     const aheadKey = [
@@ -92,12 +100,12 @@ export function searchOf(deps: SearchDeps): Search {
       filters.venueId,
     ].join('|');
     const [ahead, matches] = await Promise.all([
-      kept(`ahead|${aheadKey}`, () => loadAhead(db, filters, clock.now()), noTags),
+      aheadCopies.get(`ahead|${aheadKey}`, () => loadAhead(db, filters, clock.now()), noTags),
       readings.length > 0
         ? kept(`match|${readings.map((r) => r.key).join('|')}`, () => matchAll(db, readings), noTags)
         : null,
     ]);
-    return { ahead: ahead!, matches, now: clock.now() };
+    return { ahead: ahead!, matches, now: clock.now(), availability };
   }
   const filtersOf = (f: SearchFilters, cityId: number | null): AheadFilters => ({
     cityId,

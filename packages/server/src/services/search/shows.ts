@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/index.js';
-import { loadAvailability } from '../catalogue/availability.js';
 import { iso, performancePath, posterUrl, showPath } from '../catalogue/fragments.js';
 import {
   type Ahead,
@@ -9,6 +8,7 @@ import {
   loadAhead,
   nextPerformance,
 } from './ahead.js';
+import { type AvailabilityOf, freshAvailability } from './availability.js';
 import { type Matches, matchAll } from './match.js';
 import type { QueryReading } from './text.js';
 
@@ -33,11 +33,15 @@ export interface FoundShow {
   minPrice: number | null;
 }
 
-/** What a search reads: what is ahead for its filters, the matches of its text (null without one), and the time. */
+/**
+ * What a search reads: what is ahead for its filters, the matches of its text (null without one),
+ * the time, and where the shown performances' numbers come from (the database afresh without it).
+ */
 export interface SearchSource {
   ahead: Ahead;
   matches: Matches | null;
   now: Date;
+  availability?: AvailabilityOf;
 }
 
 /** A page of a ranked list: how many in all, and the page's rows. */
@@ -51,7 +55,7 @@ const DAY_MS = 86_400_000;
  * Shows with a performance ahead (on sale or coming soon) in the city and dates, of the genres,
  * matching the text: ranked by relevance plus the nearness of their next date (a day away adds up
  * to 0.5, a month away about 0.2), then by date and id; without a text by date alone. Then the
- * availability of the shown performances from the kept numbers (one query).
+ * availability of the shown performances from the kept numbers (at most one query).
  */
 export async function rankShows(
   db: Queryable,
@@ -72,10 +76,8 @@ export async function rankShows(
     (a, b) => b.score - a.score || a.next.startsAt.getTime() - b.next.startsAt.getTime() || a.show.id - b.show.id,
   );
   const page = pageOf(ranked, limit, offset);
-  const availability = await loadAvailability(
-    db,
-    page.items.map((r) => r.next.id),
-  );
+  const availabilityOf = src.availability ?? freshAvailability(db);
+  const availability = await availabilityOf(page.items.map((r) => r.next.id));
   return {
     total: page.total,
     items: page.items.map(({ show, next }) => ({
