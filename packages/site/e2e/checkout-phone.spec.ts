@@ -41,6 +41,8 @@ async function changePhoneElsewhere(browser: Browser, origin: string, email: str
   await phone.getByRole('button', { name: 'Изменить' }).click();
   await other.getByLabel('Номер мобильного телефона').fill(digits);
   await other.getByRole('button', { name: 'Получить код' }).click();
+  // The code's field opens once the code has been sent.
+  await expect(other.getByLabel('Код из SMS')).toBeVisible();
   await other.getByLabel('Код из SMS').fill(await outboxCode(other, `+7${digits}`));
   await other.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(phone).toContainText(`+7 ${digits.slice(0, 3)} ${digits.slice(3)}`);

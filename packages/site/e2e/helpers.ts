@@ -156,10 +156,19 @@ export async function registerBuyer(
  * 1234 …') or an e-mail's subject ('Код подтверждения: 1234').
  */
 export async function outboxCode(page: Page, recipient: string): Promise<string> {
-  const outbox = await (await page.request.get('/dev/outbox/')).text();
-  const row = outbox.split('<tr').find((r) => r.includes(recipient)) ?? '';
-  const code = /(?:код|Код подтверждения:) (\d{4})/.exec(row)?.[1];
-  expect(code, `a code for ${recipient}`).toBeDefined();
+  let code: string | undefined;
+  // Asked again until the message is there: the request that sends it may still be on its way.
+  await expect
+    .poll(
+      async () => {
+        const outbox = await (await page.request.get('/dev/outbox/')).text();
+        const row = outbox.split('<tr').find((r) => r.includes(recipient)) ?? '';
+        code = /(?:код|Код подтверждения:) (\d{4})/.exec(row)?.[1];
+        return code;
+      },
+      { message: `a code for ${recipient}` },
+    )
+    .toBeDefined();
   return code!;
 }
 
