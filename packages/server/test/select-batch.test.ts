@@ -1,10 +1,12 @@
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/clock.js';
 import type { Database } from '../src/db/index.js';
+import { openPostgres } from '../src/db/postgres.js';
 import { selectPlace } from '../src/services/basket/index.js';
 import { selectionMessages } from '../src/services/basket/rules.js';
 import { testConfig } from './support/app.js';
-import { describeEachDatabase } from './support/databases.js';
+import { describeEachDatabase, openTestDatabase, postgresUrl, type TestDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
 
 /**
@@ -117,5 +119,62 @@ describeEachDatabase('seat selects in batches', (get) => {
     // The batch was tried, then every select alone.
     expect(statements.filter((s) => s.includes('basket_select_place_batch'))).toHaveLength(1);
     expect(selects(statements).filter((s) => !s.includes('_batch'))).toHaveLength(7);
+  });
+});
+
+describe.runIf(postgresUrl)('a stuck select in a batch [postgres]', () => {
+  let schema: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    schema = await openTestDatabase('postgres');
+    // The app's own pool, with the lock timeout of production.
+    db = await openPostgres(schema.url!, { timeouts: { lockTimeoutMs: 3_000, statementTimeoutMs: 10_000 } });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await schema?.close();
+  });
+
+  it("holds up the others of its batch for at most the batch's lock wait, then they go on without it", async () => {
+    const f = await createHallFixture(db);
+    const deps = { db, clock: new ManualClock({ now: () => new Date() }), config: testConfig() };
+    const stuck = `batch-stuck-${f.performanceId}`;
+    // Another transaction sits on one buyer's basket lock (a request that hangs, a long report).
+    const blocker = new pg.Client({ connectionString: schema.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT basket_lock($1)', [stuck]);
+      let stuckDone = false;
+      const stuckSelect = selectPlace(
+        deps,
+        { id: stuck },
+        { performancePlaceId: f.seats[0]!, client: '10.8.0.1' },
+      ).then((o) => {
+        stuckDone = true;
+        return o;
+      });
+      const started = performance.now();
+      const others = await Promise.all(
+        f.seats
+          .slice(1, 6)
+          .map((place, i) =>
+            selectPlace(
+              deps,
+              { id: `batch-free-${f.performanceId}-${i}` },
+              { performancePlaceId: place, client: `10.8.1.${i}` },
+            ),
+          ),
+      );
+      // Answered while the stuck one still waits, well before the database's own 3 s lock timeout.
+      expect(others.every((o) => o.ok)).toBe(true);
+      expect(stuckDone).toBe(false);
+      expect(performance.now() - started).toBeLessThan(2_500);
+      await blocker.query('ROLLBACK');
+      expect((await stuckSelect).ok).toBe(true);
+    } finally {
+      await blocker.end();
+    }
   });
 });

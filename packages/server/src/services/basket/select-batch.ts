@@ -15,8 +15,11 @@ import type { Routine } from '../../db/routines.js';
  *   the same rules, in one transaction);
  * - the batches of one performance run one at a time over every process (an advisory lock on the
  *   performance, taken first), so two batches never wait for each other's rows;
- * - if the batch statement fails (a lock or statement timeout, a deadlock with another kind of
- *   change), each of its selects runs again on its own, so an error is answered to the select
+ * - a select of a batch waits for a lock at most BATCH_LOCK_WAIT_MS (a buyer's basket lock held
+ *   by a stuck request, say), so one select cannot hold up its batch for the database's whole
+ *   lock timeout;
+ * - if the batch statement fails (that wait, a statement timeout, a deadlock with another kind
+ *   of change), each of its selects runs again on its own, so an error is answered to the select
  *   that caused it and the others are not lost.
  * A select alone in its turn runs on its own at once, as before.
  */
@@ -26,6 +29,13 @@ const SELECT_BATCH_LOCK_SPACE = 727_002;
 
 /** The most selects one batch carries; more wait for the next turn. */
 export const MAX_SELECT_BATCH = 100;
+
+/**
+ * How long a select of a batch may wait for a lock (a buyer's basket lock, a place row) before
+ * the batch gives up and its selects run on their own, each with the database's own lock
+ * timeout: one stuck select holds up the others of its batch for at most this long.
+ */
+export const BATCH_LOCK_WAIT_MS = 500;
 
 /** One select's arguments, in basket_select_place's order (selection.ts selectPlace). */
 export type SelectArgs = readonly [
@@ -55,6 +65,7 @@ const selectBatch: Routine = {
     LOOP
       PERFORM pg_advisory_xact_lock(${SELECT_BATCH_LOCK_SPACE}, perf);
     END LOOP;
+    PERFORM set_config('lock_timeout', '${BATCH_LOCK_WAIT_MS}ms', true);
     FOR item IN
       SELECT * FROM jsonb_to_recordset(p_items) AS x(
         i int, session text, place int, tariff int, client text, now timestamptz, hold_ms int,
@@ -109,21 +120,26 @@ export class SelectBatcher<A> {
    * the database anyway), so the busier the sale, the fuller the batches.
    */
   private flush(): void {
-    if (this.sending || this.waiting.length === 0) return;
-    const batch = this.waiting.splice(0, MAX_SELECT_BATCH);
-    this.sending = true;
-    void this.send(batch).finally(() => {
-      this.sending = false;
-      this.flush();
-    });
+    while (!this.sending && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_SELECT_BATCH);
+      // A select alone goes on its own, and holds up no batch while it waits for a lock.
+      if (batch.length === 1) {
+        this.alone(batch[0]!);
+        continue;
+      }
+      this.sending = true;
+      void this.send(batch).finally(() => {
+        this.sending = false;
+        this.flush();
+      });
+    }
+  }
+
+  private alone(w: Waiting<A>): void {
+    this.single(w.args).then(w.resolve, w.reject);
   }
 
   private async send(batch: Waiting<A>[]): Promise<void> {
-    if (batch.length === 1) {
-      const [only] = batch;
-      await this.single(only!.args).then(only!.resolve, only!.reject);
-      return;
-    }
     let answers: A[];
     try {
       const items = batch.map(({ args }, i) => {
@@ -146,8 +162,9 @@ export class SelectBatcher<A> {
       ]);
       answers = r.rows[0]!.answers;
     } catch {
-      // The whole batch was rolled back: each select again on its own, its error its own.
-      await Promise.all(batch.map((w) => this.single(w.args).then(w.resolve, w.reject)));
+      // The whole batch was rolled back: each select again on its own, its error its own, while
+      // the next batch goes on.
+      for (const w of batch) this.alone(w);
       return;
     }
     for (const [i, w] of batch.entries()) w.resolve(answers[i]!);
