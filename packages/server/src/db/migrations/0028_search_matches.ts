@@ -14,21 +14,21 @@
  *   scan a small table, since it prices a trigram comparison, a few microseconds, as a cheap
  *   operator.
  */
+/** The searched tables (migration 0023), each with a trigram index on its name and a full-text one on its document. */
+const TABLES = ['shows', 'buildings', 'persons', 'organizers', 'genres'];
+const INDEXES = TABLES.flatMap((t) => [`${t}_search_name`, `${t}_search_doc`]);
+/** The kinds other than shows, with their tables: they match by their own name and document alone. */
+const OTHER_KINDS = [
+  ['building', 'buildings'],
+  ['person', 'persons'],
+  ['organizer', 'organizers'],
+  ['genre', 'genres'],
+];
+
 export default `
-ALTER INDEX shows_search_name SET (fastupdate = off);
-ALTER INDEX buildings_search_name SET (fastupdate = off);
-ALTER INDEX persons_search_name SET (fastupdate = off);
-ALTER INDEX organizers_search_name SET (fastupdate = off);
-ALTER INDEX genres_search_name SET (fastupdate = off);
-ALTER INDEX shows_search_doc SET (fastupdate = off);
-ALTER INDEX buildings_search_doc SET (fastupdate = off);
-ALTER INDEX persons_search_doc SET (fastupdate = off);
-ALTER INDEX organizers_search_doc SET (fastupdate = off);
-ALTER INDEX genres_search_doc SET (fastupdate = off);
+${INDEXES.map((i) => `ALTER INDEX ${i} SET (fastupdate = off);`).join('\n')}
 SELECT gin_clean_pending_list(i::regclass)
-  FROM unnest(ARRAY['shows_search_name', 'buildings_search_name', 'persons_search_name', 'organizers_search_name',
-                    'genres_search_name', 'shows_search_doc', 'buildings_search_doc', 'persons_search_doc',
-                    'organizers_search_doc', 'genres_search_doc']) AS i;
+  FROM unnest(ARRAY[${INDEXES.map((i) => `'${i}'`).join(', ')}]) AS i;
 
 -- Per reading (its normal form, its full-text query, how near a name must be): a row matches
 -- when its name is near enough (word_similarity), its document holds every word, or, for a show,
@@ -55,18 +55,11 @@ BEGIN
     UNION ALL
     SELECT 'show', x.id, q.key, q.tq, q.nearness, x.search_name, x.search_doc, x.genre_id
       FROM q JOIN genre_hits gh ON gh.key = q.key JOIN shows x ON x.genre_id = gh.id
-    UNION ALL
-    SELECT 'building', x.id, q.key, q.tq, q.nearness, x.search_name, x.search_doc, NULL
-      FROM q JOIN buildings x ON q.key <% x.search_name OR x.search_doc @@ q.tq
-    UNION ALL
-    SELECT 'person', x.id, q.key, q.tq, q.nearness, x.search_name, x.search_doc, NULL
-      FROM q JOIN persons x ON q.key <% x.search_name OR x.search_doc @@ q.tq
-    UNION ALL
-    SELECT 'organizer', x.id, q.key, q.tq, q.nearness, x.search_name, x.search_doc, NULL
-      FROM q JOIN organizers x ON q.key <% x.search_name OR x.search_doc @@ q.tq
-    UNION ALL
-    SELECT 'genre', x.id, q.key, q.tq, q.nearness, x.search_name, x.search_doc, NULL
-      FROM q JOIN genres x ON q.key <% x.search_name OR x.search_doc @@ q.tq
+${OTHER_KINDS.map(
+  ([kind, table]) => `    UNION ALL
+    SELECT '${kind}', x.id, q.key, q.tq, q.nearness, x.search_name, x.search_doc, NULL
+      FROM q JOIN ${table} x ON q.key <% x.search_name OR x.search_doc @@ q.tq`,
+).join('\n')}
   ), scored AS (
     SELECT c.kind, c.id, c.search_name, c.tq,
            word_similarity(c.key, c.search_name) AS near,
