@@ -36,6 +36,7 @@ import {
   cpuShare,
   type Generator,
   generator,
+  inTurn,
   openConnections,
   pinProcesses,
   profiledEnv,
@@ -148,19 +149,13 @@ async function race(urls: string[], hot: number[], buyers: number, inFlight: num
     return await measured(buyers, async () => {
       const latencies: number[] = [];
       const wins = new Map<number, number>();
-      let next = 0;
       const started = performance.now();
-      async function worker(w: number) {
-        for (;;) {
-          const i = next++;
-          if (i >= buyers) return;
-          const { seat, bytes } = requests[i]!;
-          const body = await post(connections[i % urls.length]![w]!, bytes);
-          latencies.push(body.ms);
-          if (body.result === 1) wins.set(seat, (wins.get(seat) ?? 0) + 1);
-        }
-      }
-      await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
+      await inTurn(buyers, workers, async (i, w) => {
+        const { seat, bytes } = requests[i]!;
+        const body = await post(connections[i % urls.length]![w]!, bytes);
+        latencies.push(body.ms);
+        if (body.result === 1) wins.set(seat, (wins.get(seat) ?? 0) + 1);
+      });
       const seconds = (performance.now() - started) / 1000;
       return {
         perSecond: buyers / seconds,

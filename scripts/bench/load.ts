@@ -238,6 +238,18 @@ export async function arrivals(
   return { lateMs };
 }
 
+/**
+ * Runs `each(i, w)` for i = 0 … count - 1 on `workers` workers at once (a closed loop): worker w
+ * takes the next i as soon as its last one is answered. Resolves when all are.
+ */
+export async function inTurn(count: number, workers: number, each: (i: number, w: number) => Promise<void>) {
+  let next = 0;
+  const worker = async (w: number) => {
+    for (let i = next++; i < count; i = next++) await each(i, w);
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, count) }, (_, w) => worker(w)));
+}
+
 /** The CPU this process used while `work` ran, as a share of one core over its wall time. */
 export async function cpuShare<T>(work: () => Promise<T>): Promise<{ result: T; share: number }> {
   const cpu0 = process.cpuUsage();
