@@ -1,5 +1,5 @@
 import type { Routine } from '../../db/routines.js';
-import { liveEntranceHold, liveHold } from '../holds/rule.js';
+import { liveEntranceHold, placesHeldBy } from '../holds/rule.js';
 
 /**
  * THE booking rule (hall-basket-checkout.md 6, 8.1 codes 623 and 624). A BOOKING is a ticket of a
@@ -27,8 +27,7 @@ export function isBooking(performance: string): string {
  * one row per hold, the SQL text of the session and of "now".
  */
 function heldPerformances(session: string, now: string): string {
-  return `SELECT pp.performance_id FROM performance_places pp
-             WHERE pp.hold_session_id = ${session} AND ${liveHold(now, 'pp')}
+  return `SELECT pp.performance_id FROM ${placesHeldBy(session, now)} pp
             UNION ALL
             SELECT ps.performance_id FROM entrance_holds eh
               JOIN performance_sections ps ON ps.id = eh.performance_section_id

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { liveEntranceHold, liveHold } from '../holds/rule.js';
+import { liveEntranceHold, placesHeldBy } from '../holds/rule.js';
 import { placeSetKeySql } from './set-key.js';
 
 /** One line of a buyer's basket: a held place, or held tickets of an entrance section. */
@@ -88,7 +88,7 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
             1 AS ticket_count, ${TICKET_PRICE} AS price, pp.tariff_id, ${TARIFF_NAME} AS tariff_name,
             pp.gifts_count, pf.gift_price, pp.package_id, ${placeSetKeySql('pl')} AS set_key, pp.held_until,
             pf.cannot_create_order_cause
-       FROM performance_places pp
+       FROM ${placesHeldBy('$1', '$2')} pp
        JOIN places pl ON pl.id = pp.place_id
        JOIN sections s ON s.id = pl.section_id
        JOIN price_categories pc ON pc.id = pp.price_category_id
@@ -97,7 +97,6 @@ export async function loadBasket(tx: Queryable, sessionId: string, now: Date): P
        JOIN shows sh ON sh.id = pf.show_id
        JOIN halls h ON h.id = pf.hall_id
        JOIN buildings b ON b.id = h.building_id
-      WHERE pp.hold_session_id = $1 AND ${liveHold('$2', 'pp')}
      UNION ALL
      SELECT 'entrance', NULL, NULL, ps.id, ps.performance_id, ps.section_id, sh.name, sh.slug, pf.starts_at,
             b.name, h.name, s.name, NULL, NULL, eh.ticket_count, ${TICKET_PRICE}, eh.tariff_id, ${TARIFF_NAME},
@@ -191,11 +190,10 @@ export interface BasketSummaryRow {
 export function basketSummarySql(session: string, now: string): string {
   return `SELECT 'place' AS kind, pp.id, pp.place_id, pp.performance_id, NULL::text AS section_name,
             ${TICKET_PRICE} AS price, 1 AS ticket_count, pp.gifts_count, pf.gift_price, pf.cannot_create_order_cause AS cause
-       FROM performance_places pp
+       FROM ${placesHeldBy(session, now)} pp
        JOIN price_categories pc ON pc.id = pp.price_category_id
        LEFT JOIN tariffs t ON t.id = pp.tariff_id
        JOIN performances pf ON pf.id = pp.performance_id
-      WHERE pp.hold_session_id = ${session} AND ${liveHold(now, 'pp')}
      UNION ALL
      SELECT 'entrance', ps.id, NULL, ps.performance_id, s.name, ${TICKET_PRICE}, eh.ticket_count, eh.gifts_count,
             pf.gift_price, pf.cannot_create_order_cause

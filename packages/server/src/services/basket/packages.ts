@@ -1,7 +1,7 @@
 import { messages } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
 import type { Routine } from '../../db/routines.js';
-import { liveEntranceHold, liveHold } from '../holds/rule.js';
+import { liveEntranceHold, liveHold, placesHeldBy } from '../holds/rule.js';
 import { type BasketDeps, change, type SelectionOutcome } from './selection.js';
 
 /**
@@ -57,8 +57,7 @@ const packageSelect: Routine = {
     SELECT count(*)::int INTO adding FROM performance_places
      WHERE id = ANY(target.ids) AND NOT coalesce(hold_session_id = p_session AND ${liveHold('p_now')}, false);
     IF adding > 0 THEN
-      SELECT (SELECT count(*) FROM performance_places
-               WHERE hold_session_id = p_session AND performance_id = target.performance AND ${liveHold('p_now')})
+      SELECT (SELECT count(*) FROM ${placesHeldBy('p_session', 'p_now')} mine WHERE performance_id = target.performance)
            + (SELECT coalesce(sum(h.ticket_count), 0) FROM entrance_holds h
                 JOIN performance_sections ps ON ps.id = h.performance_section_id
                WHERE h.session_id = p_session AND ps.performance_id = target.performance
@@ -149,11 +148,9 @@ export async function packageOrderRefusal(
        FROM packages k
        JOIN package_performances x ON x.package_id = k.id
        LEFT JOIN LATERAL (
-         SELECT count(*)::int AS held FROM performance_places pp
-          WHERE pp.hold_session_id = $1 AND ${liveHold('$2', 'pp')} AND pp.package_id = k.id
-            AND pp.performance_id = x.performance_id) h ON true
-      WHERE k.id IN (SELECT package_id FROM performance_places
-                      WHERE hold_session_id = $1 AND ${liveHold('$2')} AND package_id IS NOT NULL)
+         SELECT count(*)::int AS held FROM ${placesHeldBy('$1', '$2')} pp
+          WHERE pp.package_id = k.id AND pp.performance_id = x.performance_id) h ON true
+      WHERE k.id IN (SELECT package_id FROM ${placesHeldBy('$1', '$2')} mine WHERE package_id IS NOT NULL)
       GROUP BY k.id, k.name, k.tickets_in_performance_count
      HAVING bool_or(h.held <> k.tickets_in_performance_count)
       ORDER BY k.id LIMIT 1`,

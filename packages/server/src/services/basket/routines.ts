@@ -117,6 +117,11 @@ const openPerformance: Routine = {
  * A place and everything sold with it (its group when group id > 0, its exclusive pair), as
  * performance_places ids in id order, with the performance and the asked place's price category.
  * The basket's lines name the same sets with placeSetKeySql (set-key.ts).
+ *
+ * A place sold alone (most) is its own set, without a second look-up. Otherwise the set's
+ * places are found by their ids, the group's through its index: each statement is planned once
+ * per connection for any place, so a condition that joins the three kinds with OR would be
+ * planned as a scan of the whole hall.
  */
 const placeSet: Routine = {
   name: 'basket_place_set',
@@ -131,10 +136,15 @@ const placeSet: Routine = {
     IF NOT FOUND THEN RETURN; END IF;
     performance := t.performance_id;
     category := t.price_category_id;
-    SELECT array_agg(pp.id ORDER BY pp.id) INTO ids
-      FROM places pl JOIN performance_places pp ON pp.place_id = pl.id AND pp.performance_id = t.performance_id
-     WHERE pl.id = t.place_id OR pl.id = t.exclusive_pair_place_id
-        OR (t.group_id > 0 AND pl.hall_id = t.hall_id AND pl.group_id = t.group_id);
+    IF coalesce(t.group_id, 0) <= 0 AND t.exclusive_pair_place_id IS NULL THEN
+      ids := ARRAY[p_place];
+      RETURN;
+    END IF;
+    SELECT array_agg(pp.id ORDER BY pp.id) INTO ids FROM performance_places pp
+     WHERE pp.performance_id = t.performance_id
+       AND pp.place_id = ANY(ARRAY[t.place_id, t.exclusive_pair_place_id] || CASE WHEN t.group_id > 0 THEN ARRAY(
+             SELECT pl.id FROM places pl WHERE pl.hall_id = t.hall_id AND pl.group_id > 0 AND pl.group_id = t.group_id)
+           ELSE '{}'::int[] END);
   END $$`,
 };
 

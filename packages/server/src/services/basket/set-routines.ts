@@ -42,12 +42,14 @@ const takePlaces: Routine = {
   DECLARE
     wanted int[];
     taken int[];
+    category int;
     mine record;
     chosen record;
     claim record;
   BEGIN
-    SELECT array_agg(id ORDER BY id), array_agg(id ORDER BY id) FILTER (WHERE NOT ${claimable('p_now')})
-      INTO wanted, taken FROM performance_places
+    SELECT array_agg(id ORDER BY id), array_agg(id ORDER BY id) FILTER (WHERE NOT ${claimable('p_now')}),
+           min(price_category_id)
+      INTO wanted, taken, category FROM performance_places
      WHERE id = ANY(p_ids) AND NOT coalesce(hold_session_id = p_session AND ${liveHold('p_now')}, false);
     IF wanted IS NULL THEN RETURN; END IF;
     IF taken IS NOT NULL AND NOT p_unsafe THEN
@@ -65,18 +67,23 @@ const takePlaces: Routine = {
       refusal := 'clientHoldCap';
       RETURN;
     END IF;
-    SELECT array_agg(pp.id ORDER BY pp.id) AS ids, array_agg(t.tariff ORDER BY pp.id) AS tariffs, bool_and(t.ok) AS ok
-      INTO chosen
-      FROM performance_places pp,
-           LATERAL basket_tariff(pp.price_category_id, CASE
-             WHEN pp.id = ANY(p_named) THEN (
-               SELECT n.tariff FROM unnest(p_named, p_tariffs) AS n(id, tariff) WHERE n.id = pp.id LIMIT 1)
-             ELSE (
-               SELECT n.tariff FROM unnest(p_named, p_tariffs) AS n(id, tariff)
-                 JOIN performance_places q ON q.id = n.id
-                WHERE n.tariff IS NOT NULL AND q.price_category_id = pp.price_category_id
-                ORDER BY n.id LIMIT 1) END) t
-     WHERE pp.id = ANY(wanted);
+    IF wanted = p_named AND cardinality(wanted) = 1 THEN
+      -- One place, the one the buyer named (most selects): at the buyer's tariff.
+      SELECT wanted AS ids, ARRAY[t.tariff] AS tariffs, t.ok INTO chosen FROM basket_tariff(category, p_tariffs[1]) t;
+    ELSE
+      SELECT array_agg(pp.id ORDER BY pp.id) AS ids, array_agg(t.tariff ORDER BY pp.id) AS tariffs, bool_and(t.ok) AS ok
+        INTO chosen
+        FROM performance_places pp,
+             LATERAL basket_tariff(pp.price_category_id, CASE
+               WHEN pp.id = ANY(p_named) THEN (
+                 SELECT n.tariff FROM unnest(p_named, p_tariffs) AS n(id, tariff) WHERE n.id = pp.id LIMIT 1)
+               ELSE (
+                 SELECT n.tariff FROM unnest(p_named, p_tariffs) AS n(id, tariff)
+                   JOIN performance_places q ON q.id = n.id
+                  WHERE n.tariff IS NOT NULL AND q.price_category_id = pp.price_category_id
+                  ORDER BY n.id LIMIT 1) END) t
+       WHERE pp.id = ANY(wanted);
+    END IF;
     IF NOT chosen.ok THEN
       refusal := 'unknownTariff';
       RETURN;

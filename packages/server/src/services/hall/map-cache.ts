@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, Queryable } from '../../db/index.js';
 import type { Encoding } from '../../http/compression.js';
 import { changeFeedOf } from '../catalogue/changes.js';
-import { liveHold } from '../holds/rule.js';
+import { placesHeldBy } from '../holds/rule.js';
 import { HallLayoutCache, hallLayoutCacheOf } from './layout.js';
 import {
   type CompactParts,
@@ -266,8 +266,7 @@ export class HallMapCache {
   /** True when the session holds live places of the performance: its map is then its own. */
   async holdsPlaces(performanceId: number, sessionId: string): Promise<boolean> {
     const r = await this.db.query<{ holds: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM performance_places
-                       WHERE hold_session_id = $1 AND performance_id = $2 AND ${liveHold('$3')}) AS holds`,
+      `SELECT EXISTS (SELECT 1 FROM ${placesHeldBy('$1', '$3')} mine WHERE performance_id = $2) AS holds`,
       [sessionId, performanceId, this.clock.now()],
     );
     return r.rows[0]?.holds === true;

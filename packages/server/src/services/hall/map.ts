@@ -10,7 +10,7 @@ import {
 } from '@partera/contract';
 import type { Queryable } from '../../db/index.js';
 import { availableGiftsSql, hasGiftsSql } from '../basket/gift-rule.js';
-import { claimable, lapsedEntranceHold, liveHold } from '../holds/rule.js';
+import { claimable, lapsedEntranceHold, liveHold, placesHeldBy } from '../holds/rule.js';
 
 interface CategoryRow {
   id: number;
@@ -406,9 +406,9 @@ export async function loadOwnPlaces(
   }>(
     `SELECT pp.id, pp.place_id, pp.price_category_id, pp.tariff_id,
             CASE WHEN ${hasGiftsSql()} THEN ${availableGiftsSql()} ELSE 0 END AS gifts
-       FROM performance_places pp
+       FROM ${placesHeldBy('$2', '$3')} pp
        JOIN performances pf ON pf.id = pp.performance_id
-      WHERE pp.performance_id = $1 AND pp.hold_session_id = $2 AND ${liveHold('$3', 'pp')}`,
+      WHERE pp.performance_id = $1`,
     [performanceId, sessionId, now],
   );
   return r.rows.map((row) => ({

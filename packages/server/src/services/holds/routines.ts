@@ -1,5 +1,5 @@
 import type { Routine } from '../../db/routines.js';
-import { claimable, lapsedEntranceHold, liveEntranceHold, liveHold } from './rule.js';
+import { claimable, lapsedEntranceHold, liveEntranceHold, placesHeldBy } from './rule.js';
 
 /**
  * The seat hold's statements, kept as functions in the database so that a basket change is one
@@ -19,6 +19,11 @@ const lockClaimable = (wait: 'FOR UPDATE' | 'FOR UPDATE SKIP LOCKED') =>
        WHERE id = ANY(p_ids) AND (p_unsafe OR ${claimable('p_now')})
        ORDER BY id
          ${wait}) l;`;
+
+/** The columns of a place held for p_session until p_until at the given tariff (SQL text). */
+const heldSet = (tariff: string) =>
+  `state = 1, hold_session_id = p_session, held_until = p_until, tariff_id = ${tariff}, gifts_count = 0,
+           order_id = NULL, hold_client = p_client, package_id = NULL`;
 
 /**
  * Holds all of the given places for the session, or none; `p_tariffs[i]` is the tariff of
@@ -43,6 +48,15 @@ const claimPlaces: Routine = {
     p_unsafe boolean, p_skip_locked boolean, OUT ok boolean, OUT ids int[])
   LANGUAGE plpgsql AS $$
   BEGIN
+    IF cardinality(p_ids) = 1 AND NOT p_skip_locked THEN
+      -- One place (most claims): all or none by itself, so the row is claimed in one statement
+      -- that waits for its lock and checks it again on its newest version, as the lock below does.
+      UPDATE performance_places SET ${heldSet('p_tariffs[1]')}
+       WHERE id = p_ids[1] AND (p_unsafe OR ${claimable('p_now')});
+      ok := FOUND;
+      ids := CASE WHEN ok THEN p_ids ELSE '{}' END;
+      RETURN;
+    END IF;
     IF p_skip_locked THEN
       ${lockClaimable('FOR UPDATE SKIP LOCKED')}
     ELSE
@@ -51,8 +65,7 @@ const claimPlaces: Routine = {
     ok := cardinality(ids) = (SELECT count(DISTINCT x) FROM unnest(p_ids) x);
     IF NOT ok THEN RETURN; END IF;
     UPDATE performance_places pp
-       SET state = 1, hold_session_id = p_session, held_until = p_until, tariff_id = w.tariff, gifts_count = 0,
-           order_id = NULL, hold_client = p_client, package_id = NULL
+       SET ${heldSet('w.tariff')}
       FROM (SELECT DISTINCT ON (i) i AS id, t AS tariff FROM unnest(p_ids, coalesce(p_tariffs, '{}')) AS x(i, t)
              ORDER BY i) w
      WHERE pp.id = w.id AND pp.id = ANY(ids);
@@ -179,12 +192,11 @@ const basketHolds: Routine = {
   LANGUAGE plpgsql STABLE AS $$
   BEGIN
     SELECT
-      (SELECT count(*)::int FROM performance_places WHERE hold_session_id = p_session AND ${liveHold('p_now')})
+      (SELECT count(*)::int FROM ${placesHeldBy('p_session', 'p_now')} mine)
       + (SELECT coalesce(sum(ticket_count), 0)::int FROM entrance_holds
           WHERE session_id = p_session AND ${liveEntranceHold('p_now')}),
       least(
-        (SELECT min(held_until) FROM performance_places
-          WHERE hold_session_id = p_session AND performance_id = p_performance AND ${liveHold('p_now')}),
+        (SELECT min(held_until) FROM ${placesHeldBy('p_session', 'p_now')} mine WHERE performance_id = p_performance),
         (SELECT min(h.held_until) FROM entrance_holds h JOIN performance_sections s ON s.id = h.performance_section_id
           WHERE h.session_id = p_session AND s.performance_id = p_performance AND ${liveEntranceHold('p_now', 'h')}))
       INTO tickets, until;

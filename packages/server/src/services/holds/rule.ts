@@ -18,6 +18,19 @@ export function liveHold(now: string, alias = ''): string {
   return `(${column(alias, 'state')} = 1 AND ${column(alias, 'held_until')} > ${now})`;
 }
 
+/**
+ * The place rows a session holds live, as a FROM item (`FROM ${placesHeldBy('$1', '$2')} pp`).
+ * They are found through the session's index, never through the lapse index (held_until): the
+ * inner query names only the session, and OFFSET 0 keeps the planner from moving the live-hold
+ * condition into it. Without that fence, at a sale's start (the statistics still from before the
+ * first hold: no place held) the planner rates the two indexes alike and may pick the lapse one,
+ * which reads every buyer's live holds to find one buyer's.
+ */
+export function placesHeldBy(session: string, now: string): string {
+  return `(SELECT * FROM (SELECT * FROM performance_places WHERE hold_session_id = ${session} OFFSET 0) AS of_session
+            WHERE ${liveHold(now)})`;
+}
+
 /** A place held once, its hold lapsed (still marked held until someone claims it or the sweeper runs). */
 export function lapsedHold(now: string, alias = ''): string {
   return `(${column(alias, 'state')} = 1 AND ${column(alias, 'held_until')} <= ${now})`;
