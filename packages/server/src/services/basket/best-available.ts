@@ -164,7 +164,7 @@ const takeBest: Routine = {
     seats int[];
     took record;
   BEGIN
-    SELECT * INTO mine FROM hold_basket_summary(p_session, p_performance, p_now);
+    mine := hold_basket_summary(p_session, p_performance, p_now);
     IF mine.tickets + p_count > p_limit THEN RETURN 'basketLimit'; END IF;
     FOR attempt IN 1..${MAX_ATTEMPTS} LOOP
       seats := basket_best_places(p_performance, p_count, p_min, p_max, p_category, p_section, skip, p_now, true);
@@ -174,7 +174,7 @@ const takeBest: Routine = {
       IF seats IS NULL THEN
         RETURN CASE WHEN p_adjacent_only THEN 'noAdjacentSeats' ELSE 'noTickets' END;
       END IF;
-      SELECT * INTO took FROM basket_take_places(p_session, p_performance, p_limit, p_hall_places, seats, seats,
+      took := basket_take_places(p_session, p_performance, p_limit, p_hall_places, seats, seats,
         array_fill(p_tariff, ARRAY[cardinality(seats)]), p_client, p_now, p_hold_ms, p_cap_max, p_cap_percent,
         p_unsafe, NOT p_unsafe);
       IF took.refusal IS DISTINCT FROM 'placeTaken' THEN RETURN took.refusal; END IF;
@@ -196,7 +196,7 @@ const selectBest: Routine = {
     refusal text;
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO perf FROM basket_open_performance(p_performance, p_now, p_session);
+    perf := basket_open_performance(p_performance, p_now, p_session);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
     refusal := basket_take_best(p_session, p_performance, perf.basket_limit, perf.hall_places, p_count, p_min, p_max,
       NULL, p_section, NULL, true, p_client, p_now, p_hold_ms, p_cap_max, p_cap_percent, p_unsafe);
@@ -225,7 +225,7 @@ const addFuture: Routine = {
     refusal text;
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO perf FROM basket_open_performance(p_performance, p_now, p_session);
+    perf := basket_open_performance(p_performance, p_now, p_session);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
     SELECT cat.id INTO v_category FROM price_categories cat
      WHERE cat.performance_id = p_performance

@@ -50,7 +50,7 @@ const packageSelect: Routine = {
     result jsonb;
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO target FROM basket_place_set(p_place);
+    target := basket_place_set(p_place);
     IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
     quota := basket_package_quota(p_package, target.performance);
     IF quota IS NULL THEN RETURN basket_answer(p_session, p_now, 'packageForeign', NULL, NULL); END IF;
@@ -92,7 +92,7 @@ const packageDeselect: Routine = {
     others int[];
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO target FROM basket_place_set(p_place);
+    target := basket_place_set(p_place);
     IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
     SELECT package_id INTO pkg FROM performance_places
      WHERE id = p_place AND hold_session_id = p_session AND ${liveHold('p_now')};

@@ -57,7 +57,7 @@ const takePlaces: Routine = {
       missing := taken;
       RETURN;
     END IF;
-    SELECT * INTO mine FROM hold_basket_summary(p_session, p_performance, p_now);
+    mine := hold_basket_summary(p_session, p_performance, p_now);
     IF mine.tickets + cardinality(wanted) > p_limit THEN
       refusal := 'basketLimit';
       RETURN;
@@ -88,7 +88,7 @@ const takePlaces: Routine = {
       refusal := 'unknownTariff';
       RETURN;
     END IF;
-    SELECT * INTO claim FROM hold_claim_places(chosen.ids, p_session,
+    claim := hold_claim_places(chosen.ids, p_session,
       coalesce(mine.until, p_now + p_hold_ms * interval '1 millisecond'), p_now, chosen.tariffs, p_client, p_unsafe,
       p_skip_locked);
     IF NOT claim.ok THEN
@@ -174,11 +174,11 @@ const selectSet: Routine = {
     took record;
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO target FROM basket_named_sets(p_places);
+    target := basket_named_sets(p_places);
     IF target.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, target.refusal, NULL, NULL); END IF;
-    SELECT * INTO perf FROM basket_open_performance(target.performance, p_now, p_session);
+    perf := basket_open_performance(target.performance, p_now, p_session);
     IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
-    SELECT * INTO took FROM basket_take_places(p_session, target.performance, perf.basket_limit, perf.hall_places,
+    took := basket_take_places(p_session, target.performance, perf.basket_limit, perf.hall_places,
       target.ids, ARRAY(SELECT n.id FROM jsonb_to_recordset(p_places) AS n(id int, tariff int) ORDER BY n.id),
       ARRAY(SELECT n.tariff FROM jsonb_to_recordset(p_places) AS n(id int, tariff int) ORDER BY n.id),
       p_client, p_now, p_hold_ms, p_cap_max, p_cap_percent, p_unsafe, false);
@@ -195,7 +195,7 @@ const deselectSet: Routine = {
     target record;
   BEGIN
     PERFORM basket_lock(p_session);
-    SELECT * INTO target FROM basket_named_sets(p_places);
+    target := basket_named_sets(p_places);
     IF target.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, target.refusal, NULL, NULL); END IF;
     IF cardinality(hold_release_places(p_session, target.ids)) = 0 THEN
       RETURN basket_answer(p_session, p_now, 'removeFailed', NULL, NULL);
