@@ -116,6 +116,18 @@ describeEachDatabase('the language prefix', (get) => {
     expect(res.headers.location).toBe('/en/recommendations/');
   });
 
+  it('answers payment notifications at the root too: an acquirer need not follow a redirect', async () => {
+    const notify = (server: FastifyInstance, url: string) =>
+      server.inject({ method: 'POST', url, payload: { PaymentId: 'forged', Status: 'CONFIRMED' } });
+    const atRoot = await notify(plain, '/payment/callback/sandbox/');
+    for (const url of ['/payment/callback/sandbox/', '/en/payment/callback/sandbox/']) {
+      const res = await notify(app, url);
+      expect(res.statusCode).not.toBe(308);
+      expect([res.statusCode, res.body]).toEqual([atRoot.statusCode, atRoot.body]);
+    }
+    expect(atRoot.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
   it("keeps the build's files at the root", async () => {
     const css = await page(app, '/assets/site.css');
     expect(css.statusCode).toBe(200);

@@ -24,11 +24,17 @@ export function normalizeLangPrefix(raw: string | undefined): string {
 
 /** Addresses answered at the root whatever the prefix: crawlers look for robots.txt only there. */
 const ROOT_ONLY = new Set(['/robots.txt']);
-/** The build's files (decision 0054): one copy at the root for every prefix. */
-const BUILD_FILES = /^\/(assets|static)\//;
+/**
+ * Addresses answered at the root as well as under the prefix: the build's files (decision 0054,
+ * one copy for every prefix), and the acquirers' and the pay partner's notifications, which are
+ * posted server to server to the address the provider was given (urls.ts callbackPath): an
+ * acquirer's client need not follow a redirect, and a notification it drops is a paid order
+ * that never learns it was paid.
+ */
+const AT_ROOT_TOO = /^\/(assets\/|static\/|payment\/callback\/)/;
 
-/** A root-relative address that stays at the root under a prefix (robots.txt, the build's files). */
-export const staysAtRoot = (path: string) => ROOT_ONLY.has(path) || BUILD_FILES.test(path);
+/** A root-relative address that stays at the root under a prefix (robots.txt, build files, payment notifications). */
+export const staysAtRoot = (path: string) => ROOT_ONLY.has(path) || AT_ROOT_TOO.test(path);
 
 const unprefixed = new WeakSet<IncomingMessage>();
 
