@@ -20,9 +20,7 @@ async function genericPlan(tx: Transaction, sql: string, now: Date): Promise<str
   await tx.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
   await tx.query(`PREPARE held_plan(text, timestamptz) AS ${sql}`);
   try {
-    const r = await tx.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN EXECUTE held_plan('a-buyer', '${now.toISOString()}')`,
-    );
+    const r = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE held_plan('a-buyer', '${now.toISOString()}')`);
     return r.rows.map((row) => row['QUERY PLAN']).join('\n');
   } finally {
     await tx.query('DEALLOCATE held_plan');
@@ -57,9 +55,7 @@ describeEachDatabase('plans of a buyer’s holds at a sale’s start', (get) => 
     });
 
     it('so is the basket of every select’s answer', async () => {
-      const plan = await get().db.transaction((tx) =>
-        genericPlan(tx, basketSummarySql('$1', '$2'), now),
-      );
+      const plan = await get().db.transaction((tx) => genericPlan(tx, basketSummarySql('$1', '$2'), now));
       expect(plan).toContain('performance_places_session');
       expect(plan).not.toContain('performance_places_lapse');
     });
