@@ -13,6 +13,9 @@ export type WidgetScope = FrameLocator | Page;
 
 /** On a show page in the frame, its first date's hall page: at 575 px the dates are in the 'Даты' tab, opened first. */
 export async function openFirstDate(frame: FrameLocator): Promise<void> {
+  // The show page first (its tabs): asked while the frame still shows the page before, the tab
+  // reads as hidden and the date link found is that page's, gone when the frame navigates.
+  await frame.locator('.show-tabs').first().waitFor();
   const mobileTab = frame.locator('.show-tabs__tab--mobile');
   if (await mobileTab.isVisible()) await mobileTab.click();
   await frame.locator('a[href*="/performance/"]:visible').first().click();
