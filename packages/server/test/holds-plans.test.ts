@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../src/db/index.js';
 import { basketSummarySql } from '../src/services/basket/contents.js';
+import { wantedPlacesSql } from '../src/services/basket/set-routines.js';
 import { placesHeldBy } from '../src/services/holds/rule.js';
 import { describeEachDatabase } from './support/databases.js';
 import { createHallFixture } from './support/fixture.js';
@@ -13,18 +14,23 @@ import { createHallFixture } from './support/fixture.js';
  */
 
 /**
- * The generic plan of `sql` (parameters $1 the session, $2 the time), as the database functions
- * would keep it, for a buyer without holds at `now`.
+ * The generic plan of `sql`, as the database functions would keep it: parameters of `types`,
+ * explained with the values `args` (SQL literals).
  */
-async function genericPlan(tx: Transaction, sql: string, now: Date): Promise<string> {
+async function genericPlan(tx: Transaction, sql: string, types: string, args: string): Promise<string> {
   await tx.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
-  await tx.query(`PREPARE held_plan(text, timestamptz) AS ${sql}`);
+  await tx.query(`PREPARE held_plan(${types}) AS ${sql}`);
   try {
-    const r = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE held_plan('a-buyer', '${now.toISOString()}')`);
+    const r = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE held_plan(${args})`);
     return r.rows.map((row) => row['QUERY PLAN']).join('\n');
   } finally {
     await tx.query('DEALLOCATE held_plan');
   }
+}
+
+/** The same for a query of a buyer's holds: $1 the session, $2 the time; a buyer without holds at `now`. */
+function heldPlan(tx: Transaction, sql: string, now: Date): Promise<string> {
+  return genericPlan(tx, sql, 'text, timestamptz', `'a-buyer', '${now.toISOString()}'`);
 }
 
 describeEachDatabase('plans of a buyer’s holds at a sale’s start', (get) => {
@@ -45,16 +51,31 @@ describeEachDatabase('plans of a buyer’s holds at a sale’s start', (get) => 
 
     it('the session’s live places are read through the session’s index', async () => {
       const plan = await get().db.transaction((tx) =>
-        genericPlan(tx, `SELECT id FROM ${placesHeldBy('$1', '$2')} mine`, now),
+        heldPlan(tx, `SELECT id FROM ${placesHeldBy('$1', '$2')} mine`, now),
       );
       expect(plan).toContain('performance_places_session');
       expect(plan).not.toContain('performance_places_lapse');
     });
 
     it('so is the basket of every select’s answer', async () => {
-      const plan = await get().db.transaction((tx) => genericPlan(tx, basketSummarySql('$1', '$2'), now));
+      const plan = await get().db.transaction((tx) => heldPlan(tx, basketSummarySql('$1', '$2'), now));
       expect(plan).toContain('performance_places_session');
       expect(plan).not.toContain('performance_places_lapse');
+    });
+
+    it('a select’s one place is read by its key, not by a scan of the hall', async () => {
+      // The plan every call keeps; with `id = ANY($1)` it is a scan of the 300 places (and the
+      // function plans the statement again on every call instead).
+      const plan = await get().db.transaction((tx) =>
+        genericPlan(
+          tx,
+          wantedPlacesSql('id = $1[1]', '$2', '$3'),
+          'int[], text, timestamptz',
+          `'{1}', 'a-buyer', '${now.toISOString()}'`,
+        ),
+      );
+      expect(plan).toContain('performance_places_pkey');
+      expect(plan).not.toContain('Seq Scan');
     });
   });
 });

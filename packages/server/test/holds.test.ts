@@ -147,6 +147,43 @@ describeEachDatabase('seat holds', (get) => {
     expect(free.rows[0]!.free_count).toBe(3);
   });
 
+  it('a basket function’s answer lists what the session holds, entrance tickets alone included', async () => {
+    // basket_answer reads the basket only when some hold row names the session: this checks
+    // both sides of that short cut.
+    const { db } = get();
+    const f = await createHallFixture(db, { entranceCapacity: 5 });
+    await db.transaction(async (tx) => {
+      await claimEntranceTickets(tx, {
+        performanceSectionId: f.performanceSectionId,
+        sessionId: 'entrance-only',
+        count: 2,
+        tariffId: f.tariffId,
+        heldUntil: later(15 * MIN),
+        now,
+      });
+      await claimPlaces(tx, {
+        performancePlaceIds: [f.seats[0]!],
+        sessionId: 'place',
+        heldUntil: later(15 * MIN),
+        now,
+      });
+      await claimPlaces(tx, { performancePlaceIds: [f.seats[1]!], sessionId: 'lapsed', heldUntil: later(MIN), now });
+    });
+    const lines = async (session: string) => {
+      const r = await db.query<{ answer: { refusal: string; lines: { kind: string; ticket_count: number }[] } }>(
+        `SELECT basket_answer($1, $2, 'placeTaken', NULL, NULL) AS answer`,
+        [session, later(5 * MIN)],
+      );
+      expect(r.rows[0]!.answer.refusal).toBe('placeTaken');
+      return r.rows[0]!.answer.lines.map((l) => [l.kind, l.ticket_count]);
+    };
+    expect(await lines('entrance-only')).toEqual([['entrance', 2]]);
+    expect(await lines('place')).toEqual([['place', 1]]);
+    // A row names the session, but its hold has lapsed: an empty basket all the same.
+    expect(await lines('lapsed')).toEqual([]);
+    expect(await lines('nobody')).toEqual([]);
+  });
+
   it('the sweeper releases expired holds and returns entrance tickets once', async () => {
     const { db } = get();
     const f = await createHallFixture(db, { entranceCapacity: 4 });

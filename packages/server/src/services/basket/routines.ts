@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_TICKET_COUNT, MAX_TICKET_COUNT_OVERRIDE_LIMIT } from '@partera/contract';
 import type { Routine } from '../../db/routines.js';
+import { namesAnyHold } from '../holds/rule.js';
 import { bestAvailableRoutines } from './best-available.js';
 import { bookingRoutines, isBooking } from './booking.js';
 import { clientHoldRoutines } from './client-holds.js';
@@ -42,16 +43,24 @@ const lock: Routine = {
 
 /**
  * The answer of every basket function: the refusal (null when done), the performances whose holds
- * changed, the basket limit for its message, the basket.
+ * changed, the basket limit for its message, the basket. A session no hold row names has an
+ * empty basket, answered without the basket's query (namesAnyHold): most selects of a sale rush
+ * are refused to buyers who hold nothing yet, and that query was half of a refusal's cost.
  */
 const answer: Routine = {
   name: 'basket_answer',
   sql: `CREATE FUNCTION basket_answer(
     p_session text, p_now timestamptz, p_refusal text, p_performances int[], p_limit int)
   RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+  DECLARE
+    lines jsonb := '[]';
   BEGIN
+    -- Two statements, not one CASE: a statement starts every part of its plan, taken or not.
+    IF ${namesAnyHold('p_session')} THEN
+      lines := coalesce((SELECT jsonb_agg(to_jsonb(r)) FROM (${basketSummarySql('p_session', 'p_now')}) r), '[]');
+    END IF;
     RETURN jsonb_build_object('refusal', p_refusal, 'performances', coalesce(p_performances, '{}'), 'limit', p_limit,
-      'lines', coalesce((SELECT jsonb_agg(to_jsonb(r)) FROM (${basketSummarySql('p_session', 'p_now')}) r), '[]'));
+      'lines', lines);
   END $$`,
 };
 

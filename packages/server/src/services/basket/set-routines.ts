@@ -12,6 +12,23 @@ import { claimable, liveHold } from '../holds/rule.js';
  */
 
 /**
+ * The places of a set that a session asks for, less those it holds already, in id order; those
+ * of them that are someone else's now (neither claimable nor the session's); their lowest price
+ * category. `ids` names the rows: `id = p_ids[1]` for one place (most selects), `id = ANY(p_ids)`
+ * for more. A database function keeps a statement's generic plan only while it is no dearer
+ * than a plan made for the call's own values; PostgreSQL rates `id = ANY($1)` for an array of
+ * unknown length (on a hall of a few hundred places, a scan of them all), so that form is planned
+ * again on every call, which cost most of a refused select. `id = $1[1]` is one row by its key
+ * in any plan. `into` is PL/pgSQL's INTO clause ('' for the bare query).
+ */
+export function wantedPlacesSql(ids: string, session: string, now: string, into = ''): string {
+  return `SELECT array_agg(id ORDER BY id), array_agg(id ORDER BY id) FILTER (WHERE NOT ${claimable(now)}),
+           min(price_category_id)
+      ${into} FROM performance_places
+     WHERE ${ids} AND NOT coalesce(hold_session_id = ${session} AND ${liveHold(now)}, false)`;
+}
+
+/**
  * Holds the places `p_ids` (whole sets already: the caller expanded them) for the session, in a
  * performance that is open for it (the caller asked basket_open_performance, which gave
  * `p_limit` and `p_hall_places`), inside the caller's basket lock. Places the session already
@@ -47,10 +64,11 @@ const takePlaces: Routine = {
     chosen record;
     claim record;
   BEGIN
-    SELECT array_agg(id ORDER BY id), array_agg(id ORDER BY id) FILTER (WHERE NOT ${claimable('p_now')}),
-           min(price_category_id)
-      INTO wanted, taken, category FROM performance_places
-     WHERE id = ANY(p_ids) AND NOT coalesce(hold_session_id = p_session AND ${liveHold('p_now')}, false);
+    IF cardinality(p_ids) = 1 THEN
+      ${wantedPlacesSql('id = p_ids[1]', 'p_session', 'p_now', 'INTO wanted, taken, category')};
+    ELSE
+      ${wantedPlacesSql('id = ANY(p_ids)', 'p_session', 'p_now', 'INTO wanted, taken, category')};
+    END IF;
     IF wanted IS NULL THEN RETURN; END IF;
     IF taken IS NOT NULL AND NOT p_unsafe THEN
       refusal := 'placeTaken';

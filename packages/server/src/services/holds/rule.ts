@@ -31,6 +31,17 @@ export function placesHeldBy(session: string, now: string): string {
             WHERE ${liveHold(now)})`;
 }
 
+/**
+ * Whether any place or entrance row names the session (held live, lapsed, or sold through it):
+ * false means the session holds nothing, so its basket is empty without reading it. Two probes
+ * of the sessions' indexes, a fraction of the basket's own query (most of a sale rush's selects
+ * come from sessions that hold nothing yet).
+ */
+export function namesAnyHold(session: string): string {
+  return `(EXISTS (SELECT FROM performance_places WHERE hold_session_id = ${session})
+            OR EXISTS (SELECT FROM entrance_holds WHERE session_id = ${session}))`;
+}
+
 /** A place held once, its hold lapsed (still marked held until someone claims it or the sweeper runs). */
 export function lapsedHold(now: string, alias = ''): string {
   return `(${column(alias, 'state')} = 1 AND ${column(alias, 'held_until')} <= ${now})`;
