@@ -12,12 +12,13 @@
  * - 64 in flight: 2,000 buyers ask for a random seat among 100, 64 requests at a time.
  * PostgreSQL runs two server processes (the race goes over both), PGlite one (an embedded,
  * single-connection database). Every server first serves 200 holds of other places (warm-up).
- * Medians of 3 runs. Double holds must be 0. With BENCH_BASELINE, each run measures the baseline
+ * Medians of 3 runs (BENCH_RUNS=<n>: of n). Double holds must be 0. With BENCH_BASELINE, each run measures the baseline
  * tree right after this one (trees.ts) and the table gives the ratio.
  *
  * The load generator (load.ts) writes prepared requests to keep-alive sockets opened before the
- * clock starts; the servers' CPU per select is reported beside the latencies (a figure a busy
- * machine disturbs less). BENCH_GENERATOR_CPU / BENCH_SERVER_CPU pin the generator and the
+ * clock starts; the servers' and PostgreSQL's CPU per select are reported beside the latencies
+ * (figures a busy machine disturbs less; a burst on two cores takes about their sum times the
+ * requests, halved). BENCH_GENERATOR_CPU / BENCH_SERVER_CPU pin the generator and the
  * servers to CPUs of their own (load.ts), BENCH_PROFILE=<folder> writes each server's CPU profile.
  * BENCH_GENERATOR=node-http measures with Node's http client instead (the generator of the first
  * figures), BENCH_GENERATOR=both with each in turn, in one sitting, in rows of their own.
@@ -34,6 +35,7 @@ import type { ServerProcess } from '../../packages/server/test/support/processes
 import {
   type Connection,
   cpuShare,
+  databaseCpuMs,
   type Generator,
   generator,
   inTurn,
@@ -48,7 +50,8 @@ import { benchTrees, importFrom, ratio, type Tree } from './trees.js';
 
 const SECRET = 'bench-secret';
 const SEATS = 600;
-const RUNS = 3;
+// BENCH_RUNS=<n> takes the medians of more runs, on a machine whose figures wander.
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARM_UP = 200;
 const SEQUENTIAL = 300;
 const postgresUrl = process.env.DATABASE_URL || undefined;
@@ -61,6 +64,8 @@ interface Figures {
   doubleHolds: number;
   /** The servers' CPU time per request (µs). */
   serverCpuUs: number;
+  /** PostgreSQL's CPU time per request (µs; PGlite runs inside the server). */
+  databaseCpuUs: number;
   /** The load generator's CPU, as a share of one core. */
   generatorShare: number;
 }
@@ -95,10 +100,19 @@ function doubles(wins: Map<number, number>): number {
 }
 
 /** The servers' CPU and the generator's over `work`, per request. */
-async function measured(requests: number, work: () => Promise<Omit<Figures, 'serverCpuUs' | 'generatorShare'>>) {
+async function measured(
+  requests: number,
+  work: () => Promise<Omit<Figures, 'serverCpuUs' | 'databaseCpuUs' | 'generatorShare'>>,
+) {
   const cpu0 = serversCpuMs();
+  const database0 = databaseCpuMs();
   const { result, share } = await cpuShare(work);
-  return { ...result, serverCpuUs: ((serversCpuMs() - cpu0) * 1000) / requests, generatorShare: share };
+  return {
+    ...result,
+    serverCpuUs: ((serversCpuMs() - cpu0) * 1000) / requests,
+    databaseCpuUs: ((databaseCpuMs() - database0) * 1000) / requests,
+    generatorShare: share,
+  };
 }
 
 async function sequential(urls: string[], seats: number[]): Promise<Figures> {
@@ -328,6 +342,7 @@ function row(engine: Engine, title: string, gen: Generator, results: Map<string,
       won: rs.map((r) => r.won).join(' / '),
       doubleHolds: rs.reduce((n, r) => n + r.doubleHolds, 0),
       serverCpuUs: median(rs.map((r) => r.serverCpuUs)),
+      databaseCpuUs: median(rs.map((r) => r.databaseCpuUs)),
       generatorShare: median(rs.map((r) => r.generatorShare)),
     };
   };
@@ -341,7 +356,7 @@ function row(engine: Engine, title: string, gen: Generator, results: Map<string,
     now.p99.toFixed(1),
     now.won,
     String(now.doubleHolds),
-    `${Math.round(now.serverCpuUs)} / ${now.generatorShare.toFixed(2)}`,
+    `${Math.round(now.serverCpuUs)} / ${engine === 'postgres' ? Math.round(now.databaseCpuUs) : '—'} / ${now.generatorShare.toFixed(2)}`,
     ...(base
       ? [
           `${Math.round(base.perSecond)} / ${base.p50.toFixed(1)} / ${base.p99.toFixed(1)}`,
@@ -360,7 +375,7 @@ const head = [
   'p99 ms',
   'won per run',
   'double holds',
-  'servers µs CPU / request, generator CPU',
+  'CPU µs / request: servers / PostgreSQL, generator CPU',
   ...(baseline ? [`${baseline.label}: selects / s / p50 / p99`, 'ratio: rate / p99'] : []),
 ];
 const nodeHttp = !both && generator === 'node-http';
@@ -381,8 +396,9 @@ generator (scripts/bench/load.ts) ${
       : nodeHttp
         ? "is Node's `http.request` over a keep-alive agent of up to 256 sockets per server (BENCH_GENERATOR=node-http)"
         : 'writes prepared requests to raw keep-alive sockets opened before the clock'
-  }; the servers' CPU time per request (the sequential scenario counts the deselects too) and the
-generator's own CPU (share of one core) are given so that its share can be told from theirs. Load average
+  }; the servers' CPU time per request (the sequential scenario counts the deselects too), PostgreSQL's
+(all its processes on the machine; PGlite works inside the server process) and the generator's own CPU
+(share of one core) are given so that each share can be told from the others. Load average
 of the machine (other work included) at the start / end: ${loadAtStart} / ${os.loadavg()[0]!.toFixed(1)}.${pinned ? ` Pinned: ${pinned}.` : ''}
 ${baseline ? `\nEach run measured the baseline (commit ${baseline.label}) right after this tree; the ratio is this tree's rate over the baseline's, and the baseline's p99 over this tree's (higher is better for both).\n` : ''}
 ${markdownTable(head, rows)}

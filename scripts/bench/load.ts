@@ -281,6 +281,29 @@ export function pinProcesses(): string | null {
 }
 
 /** The ids of the processes `pid` started (every thread's children). */
+/**
+ * The CPU time (ms) of every PostgreSQL process on this machine: the backends serving the
+ * servers' connections and the database's own background processes. A benchmark's database
+ * share, on a machine that runs nothing else on PostgreSQL meanwhile.
+ */
+export function databaseCpuMs(): number {
+  const tick = 1000 / 100; // USER_HZ
+  let sum = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    sum += (Number(fields[11]) + Number(fields[12])) * tick;
+  }
+  return sum;
+}
+
 function childPids(pid: number): number[] {
   return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
     readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
