@@ -99,7 +99,7 @@ function doubles(wins: Map<number, number>): number {
   return [...wins.values()].filter((n) => n > 1).length;
 }
 
-/** The servers' CPU and the generator's over `work`, per request. */
+/** The servers', PostgreSQL's and the generator's CPU over `work`, per request. */
 async function measured(
   requests: number,
   work: () => Promise<Omit<Figures, 'serverCpuUs' | 'databaseCpuUs' | 'generatorShare'>>,

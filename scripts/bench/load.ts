@@ -281,29 +281,6 @@ export function pinProcesses(): string | null {
 }
 
 /** The ids of the processes `pid` started (every thread's children). */
-/**
- * The CPU time (ms) of every PostgreSQL process on this machine: the backends serving the
- * servers' connections and the database's own background processes. A benchmark's database
- * share, on a machine that runs nothing else on PostgreSQL meanwhile.
- */
-export function databaseCpuMs(): number {
-  const tick = 1000 / 100; // USER_HZ
-  let sum = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    if (!stat.includes(' (postgres) ')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    sum += (Number(fields[11]) + Number(fields[12])) * tick;
-  }
-  return sum;
-}
-
 function childPids(pid: number): number[] {
   return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
     readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
@@ -337,13 +314,40 @@ export function serversCpuMs(): number {
  * (system: their sockets' reads and writes, the event loop's polls).
  */
 export function serversCpuSplitMs(): { user: number; system: number } {
-  const tick = 1000 / 100; // USER_HZ: 100 on Linux
   return childPids(process.pid).reduce(
     (sum, pid) => {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { user: sum.user + Number(fields[11]) * tick, system: sum.system + Number(fields[12]) * tick };
+      const cpu = processCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      return { user: sum.user + cpu.user, system: sum.system + cpu.system };
     },
     { user: 0, system: 0 },
   );
+}
+
+/**
+ * The CPU time (ms) of every PostgreSQL process on this machine: the backends serving the
+ * servers' connections and the database's own background processes. A benchmark's database
+ * share, on a machine that runs nothing else on PostgreSQL meanwhile.
+ */
+export function databaseCpuMs(): number {
+  let sum = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    const cpu = processCpuMs(stat);
+    sum += cpu.user + cpu.system;
+  }
+  return sum;
+}
+
+/** A process's CPU time (ms) from its /proc/<pid>/stat line: its own code's and the kernel's for it. */
+function processCpuMs(stat: string): { user: number; system: number } {
+  const tick = 1000 / 100; // USER_HZ: 100 on Linux
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
 }
