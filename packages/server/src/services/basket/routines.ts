@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_TICKET_COUNT, MAX_TICKET_COUNT_OVERRIDE_LIMIT } from '@partera/contract';
 import type { Routine } from '../../db/routines.js';
-import { namesAnyHold } from '../holds/rule.js';
+import { claimable, heldLiveBy, namesAnyHold } from '../holds/rule.js';
 import { bestAvailableRoutines } from './best-available.js';
 import { bookingRoutines, isBooking } from './booking.js';
 import { clientHoldRoutines } from './client-holds.js';
@@ -46,17 +46,21 @@ const lock: Routine = {
  * changed, the basket limit for its message, the basket. A session no hold row names has an
  * empty basket, answered without the basket's query (namesAnyHold): most selects of a sale rush
  * are refused to buyers who hold nothing yet, and that query was half of a refusal's cost.
+ * `p_any_hold` is that fact when the caller read it already in this change and wrote nothing since
+ * (null: read here).
  */
 const answer: Routine = {
   name: 'basket_answer',
   sql: `CREATE FUNCTION basket_answer(
-    p_session text, p_now timestamptz, p_refusal text, p_performances int[], p_limit int)
+    p_session text, p_now timestamptz, p_refusal text, p_performances int[], p_limit int,
+    p_any_hold boolean DEFAULT NULL)
   RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
   DECLARE
     lines jsonb := '[]';
   BEGIN
     -- Two statements, not one CASE: a statement starts every part of its plan, taken or not.
-    IF ${namesAnyHold('p_session')} THEN
+    IF p_any_hold IS NULL THEN p_any_hold := ${namesAnyHold('p_session')}; END IF;
+    IF p_any_hold THEN
       lines := coalesce((SELECT jsonb_agg(to_jsonb(r)) FROM (${basketSummarySql('p_session', 'p_now')}) r), '[]');
     END IF;
     RETURN jsonb_build_object('refusal', p_refusal, 'performances', coalesce(p_performances, '{}'), 'limit', p_limit,
@@ -99,6 +103,22 @@ const phoneRefusal: Routine = {
  * effectiveMaxTicketCount: the configured maximum when it is 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else
  * ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
  */
+/** The columns of a performance (alias pf) and its hall (h) that the open-sale rule and the basket limit read. */
+const PERFORMANCE_FACTS = `pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count,
+           pf.phone_check, h.place_count, ${isBooking('pf')} AS booking`;
+
+/**
+ * Whether a performance read with PERFORMANCE_FACTS (record `p`) takes no new holds now: not on
+ * sale, started already, or neither reservable nor payable.
+ */
+const saleClosed = (p: string, now: string) =>
+  `(${p}.sale_state <> 'on_sale' OR ${p}.starts_at <= ${now} OR NOT (${p}.allow_reserve OR ${p}.allow_pay))`;
+
+/** The basket limit of such a performance (contract effectiveMaxTicketCount). */
+const basketLimit = (p: string) =>
+  `CASE WHEN ${p}.max_ticket_count BETWEEN 1 AND ${MAX_TICKET_COUNT_OVERRIDE_LIMIT} THEN ${p}.max_ticket_count
+        ELSE ${DEFAULT_MAX_TICKET_COUNT} END`;
+
 const openPerformance: Routine = {
   name: 'basket_open_performance',
   sql: `CREATE FUNCTION basket_open_performance(
@@ -108,19 +128,16 @@ const openPerformance: Routine = {
   DECLARE
     p record;
   BEGIN
-    SELECT pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count, pf.phone_check,
-           h.place_count, ${isBooking('pf')} AS booking
-      INTO p FROM performances pf JOIN halls h ON h.id = pf.hall_id WHERE pf.id = p_performance;
+    SELECT ${PERFORMANCE_FACTS} INTO p FROM performances pf JOIN halls h ON h.id = pf.hall_id WHERE pf.id = p_performance;
     IF NOT FOUND THEN
       refusal := 'notFound';
-    ELSIF p.sale_state <> 'on_sale' OR p.starts_at <= p_now OR NOT (p.allow_reserve OR p.allow_pay) THEN
+    ELSIF ${saleClosed('p', 'p_now')} THEN
       refusal := 'saleClosed';
     ELSE
       refusal := coalesce(basket_phone_refusal(p_session, p.phone_check, p_now),
                           basket_kind_refusal(p_session, p.booking, p_now));
     END IF;
-    basket_limit := CASE WHEN p.max_ticket_count BETWEEN 1 AND ${MAX_TICKET_COUNT_OVERRIDE_LIMIT}
-                         THEN p.max_ticket_count ELSE ${DEFAULT_MAX_TICKET_COUNT} END;
+    basket_limit := ${basketLimit('p')};
     hall_places := coalesce(p.place_count, 0);
   END $$`,
 };
@@ -135,6 +152,9 @@ const openPerformance: Routine = {
  * per connection for any place, so a condition that joins the three kinds with OR would be
  * planned as a scan of the whole hall.
  */
+/** Whether a place (a `places` row or record) is sold alone: no group (id > 0), no exclusive pair. */
+const soldAlone = (pl: string) => `(coalesce(${pl}.group_id, 0) <= 0 AND ${pl}.exclusive_pair_place_id IS NULL)`;
+
 const placeSet: Routine = {
   name: 'basket_place_set',
   sql: `CREATE FUNCTION basket_place_set(
@@ -148,7 +168,7 @@ const placeSet: Routine = {
     IF NOT FOUND THEN RETURN; END IF;
     performance := t.performance_id;
     category := t.price_category_id;
-    IF coalesce(t.group_id, 0) <= 0 AND t.exclusive_pair_place_id IS NULL THEN
+    IF ${soldAlone('t')} THEN
       ids := ARRAY[p_place];
       RETURN;
     END IF;
@@ -178,10 +198,18 @@ const tariffOf: Routine = {
 };
 
 /**
- * Puts a place, with its group or exclusive pair, into the basket: the place's set
- * (basket_place_set), the open sale, then basket_take_places (set-routines.ts), which checks and
- * claims as for every set. The hot path of a sale rush, so it reads the one place directly
- * rather than through basket_select_set's list of named places.
+ * Puts a place, with its group or exclusive pair, into the basket: the open sale
+ * (basket_open_performance's rule), then basket_take_places (set-routines.ts), which checks and
+ * claims as for every set. The hot path of a sale rush, where most selects are refused, so the
+ * first statement reads at once what the steps after it ask of the place, its performance and the
+ * session:
+ * - the performance's facts, read with the place rather than by a second look-up;
+ * - whether any hold row names the session (namesAnyHold): a session no row names holds nothing,
+ *   so nothing of the other kind (basket_kind_refusal is not asked) and its basket is empty;
+ * - for a place sold alone, whether it is someone else's now, basket_take_places's first check:
+ *   answered placeTaken here, before that function reads the place again. The claim checks again
+ *   under its row lock, as it does for every select.
+ * The refusals come in basket_open_performance's and basket_take_places's order.
  */
 const selectPlace: Routine = {
   name: 'basket_select_place',
@@ -190,18 +218,32 @@ const selectPlace: Routine = {
     p_cap_max int, p_cap_percent int, p_unsafe boolean)
   RETURNS jsonb LANGUAGE plpgsql AS $$
   DECLARE
-    target record;
-    perf record;
+    t record;
+    refusal text;
     took record;
   BEGIN
     PERFORM basket_lock(p_session);
-    target := basket_place_set(p_place);
-    IF target.performance IS NULL THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
-    perf := basket_open_performance(target.performance, p_now, p_session);
-    IF perf.refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, perf.refusal, NULL, NULL); END IF;
-    took := basket_take_places(p_session, target.performance, perf.basket_limit, perf.hall_places,
-      target.ids, ARRAY[p_place], ARRAY[p_tariff], p_client, p_now, p_hold_ms, p_cap_max, p_cap_percent, p_unsafe, false);
-    RETURN basket_set_answer(p_session, p_now, target.performance, perf.basket_limit, took.refusal, took.held);
+    SELECT pp.performance_id, ${soldAlone('pl')} AS alone,
+           NOT ${claimable('p_now', 'pp')} AND NOT ${heldLiveBy('p_session', 'p_now', 'pp')} AS taken,
+           ${namesAnyHold('p_session')} AS any_hold, ${basketLimit('pf')} AS basket_limit, ${PERFORMANCE_FACTS}
+      INTO t FROM performance_places pp JOIN places pl ON pl.id = pp.place_id
+      JOIN performances pf ON pf.id = pp.performance_id JOIN halls h ON h.id = pf.hall_id
+     WHERE pp.id = p_place;
+    IF NOT FOUND THEN RETURN basket_answer(p_session, p_now, 'notFound', NULL, NULL); END IF;
+    IF ${saleClosed('t', 'p_now')} THEN
+      refusal := 'saleClosed';
+    ELSE
+      refusal := basket_phone_refusal(p_session, t.phone_check, p_now);
+      IF refusal IS NULL AND t.any_hold THEN refusal := basket_kind_refusal(p_session, t.booking, p_now); END IF;
+    END IF;
+    IF refusal IS NOT NULL THEN RETURN basket_answer(p_session, p_now, refusal, NULL, NULL, t.any_hold); END IF;
+    IF t.alone AND t.taken AND NOT p_unsafe THEN
+      RETURN basket_answer(p_session, p_now, 'placeTaken', NULL, t.basket_limit, t.any_hold);
+    END IF;
+    took := basket_take_places(p_session, t.performance_id, t.basket_limit, coalesce(t.place_count, 0),
+      CASE WHEN t.alone THEN ARRAY[p_place] ELSE (basket_place_set(p_place)).ids END, ARRAY[p_place], ARRAY[p_tariff],
+      p_client, p_now, p_hold_ms, p_cap_max, p_cap_percent, p_unsafe, false);
+    RETURN basket_set_answer(p_session, p_now, t.performance_id, t.basket_limit, took.refusal, took.held);
   END $$`,
 };
 

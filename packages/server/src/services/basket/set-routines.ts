@@ -1,5 +1,5 @@
 import type { Routine } from '../../db/routines.js';
-import { claimable, liveHold } from '../holds/rule.js';
+import { claimable, heldLiveBy } from '../holds/rule.js';
 
 /**
  * Seat sets as database functions (decision 0015, 0026): whatever names the places (one seat, a
@@ -25,7 +25,7 @@ export function wantedPlacesSql(ids: string, session: string, now: string, into 
   return `SELECT array_agg(id ORDER BY id), array_agg(id ORDER BY id) FILTER (WHERE NOT ${claimable(now)}),
            min(price_category_id)
       ${into} FROM performance_places
-     WHERE ${ids} AND NOT coalesce(hold_session_id = ${session} AND ${liveHold(now)}, false)`;
+     WHERE ${ids} AND NOT ${heldLiveBy(session, now)}`;
 }
 
 /**

@@ -18,6 +18,11 @@ export function liveHold(now: string, alias = ''): string {
   return `(${column(alias, 'state')} = 1 AND ${column(alias, 'held_until')} > ${now})`;
 }
 
+/** A place the given session holds live (false, not null, for a place no session holds). */
+export function heldLiveBy(session: string, now: string, alias = ''): string {
+  return `coalesce(${column(alias, 'hold_session_id')} = ${session} AND ${liveHold(now, alias)}, false)`;
+}
+
 /**
  * The place rows a session holds live, as a FROM item (`FROM ${placesHeldBy('$1', '$2')} pp`).
  * They are found through the session's index, never through the lapse index (held_until): the
