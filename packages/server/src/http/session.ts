@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type FetchContext, fetchContextOf, sessionCookieWorks } from './fetch-context.js';
@@ -24,6 +24,8 @@ export interface SessionInfo {
    * the one other origin whose state-changing calls are accepted for this session.
    */
   partnerOrigin: string | null;
+  /** The session's CSRF token as pages had it before the current derivation (earlierCsrfToken), worked out when asked. */
+  earlierCsrfToken: () => string;
 }
 
 declare module 'fastify' {
@@ -51,8 +53,51 @@ function keyOf(secret: string): KeyObject {
   return key;
 }
 
-function sign(value: string, secret: string, purpose: string): string {
-  return createHmac('sha256', keyOf(secret)).update(`${purpose}:${value}`).digest('base64url').slice(0, 22);
+/**
+ * What the server derives from a session id's random part, both from ONE HMAC of it (a new
+ * session or a first visit to this process costs one signature, not two):
+ * - the signature, the id's second half: the digest's first 22 base64url characters (its first
+ *   132 bits);
+ * - the CSRF token: the digest's bytes 17 to 31 (120 bits), none of which the signature shows,
+ *   so knowing a session id tells nothing of its token.
+ */
+function sessionSecrets(random: string, secret: string): { signature: string; csrfToken: string } {
+  const digest = createHmac('sha256', keyOf(secret)).update(`session:${random}`).digest();
+  return { signature: digest.toString('base64url').slice(0, 22), csrfToken: digest.toString('base64url', 17) };
+}
+
+/**
+ * The CSRF token of pages rendered before the token came from the session's own digest: an HMAC
+ * of the whole id for the purpose 'csrf'. Still accepted (csrfMatches), so that a page open while
+ * the server was updated keeps working.
+ */
+function earlierCsrfToken(sessionId: string, secret: string): string {
+  return createHmac('sha256', keyOf(secret)).update(`csrf:${sessionId}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Random bytes for session ids, taken from the system's generator a few kilobytes at a time (one
+ * call for 227 ids instead of one per id); each byte is handed out once.
+ */
+const RANDOM_BYTES = 18;
+const randomPool = Buffer.alloc(RANDOM_BYTES * 227);
+let randomOffset = randomPool.length;
+
+function randomPart(): string {
+  if (randomOffset + RANDOM_BYTES > randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  const part = randomPool.toString('base64url', randomOffset, randomOffset + RANDOM_BYTES);
+  randomOffset += RANDOM_BYTES;
+  return part;
+}
+
+/** A new session id with its CSRF token. */
+function newSession(secret: string): { id: string; csrfToken: string } {
+  const random = randomPart();
+  const { signature, csrfToken } = sessionSecrets(random, secret);
+  return { id: `${random}.${signature}`, csrfToken };
 }
 
 /**
@@ -61,25 +106,31 @@ function sign(value: string, secret: string, purpose: string): string {
  * rules below decide where a parameter counts at all.
  */
 export function issueSessionId(secret: string): string {
-  const random = randomBytes(18).toString('base64url');
-  return `${random}.${sign(random, secret, 'session')}`;
+  return newSession(secret).id;
+}
+
+/** The CSRF token of a genuine session id; null when the id is not one this server signed. */
+function verifiedCsrfToken(id: string, secret: string): string | null {
+  const m = SESSION_ID.exec(id);
+  if (!m) return null;
+  const { signature, csrfToken } = sessionSecrets(m[1]!, secret);
+  const want = Buffer.from(signature);
+  const got = Buffer.from(m[2]!);
+  return want.length === got.length && timingSafeEqual(want, got) ? csrfToken : null;
 }
 
 export function isValidSessionId(id: string, secret: string): boolean {
-  const m = SESSION_ID.exec(id);
-  if (!m) return false;
-  const want = Buffer.from(sign(m[1]!, secret, 'session'));
-  const got = Buffer.from(m[2]!);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return verifiedCsrfToken(id, secret) !== null;
 }
 
+/** The CSRF token of a session id (the server's own ids: see sessionSecrets). */
 export function csrfTokenFor(sessionId: string, secret: string): string {
-  return sign(sessionId, secret, 'csrf');
+  return sessionSecrets(sessionId.split('.')[0]!, secret).csrfToken;
 }
 
 /**
  * Session ids whose signature was checked (or that this process issued), with their CSRF token:
- * a buyer's every request after the first costs a look-up instead of two signatures. Only an id
+ * a buyer's every request after the first costs a look-up instead of a signature. Only an id
  * whose signature matched is ever kept, so a forged id is checked, and refused, every time; the
  * cache is per secret and bounded (the least recently used id goes first).
  */
@@ -100,14 +151,14 @@ export class VerifiedSessions {
       this.ids.set(id, known);
       return known;
     }
-    if (!isValidSessionId(id, this.secret)) return null;
-    return this.keep(id, csrfTokenFor(id, this.secret));
+    const csrfToken = verifiedCsrfToken(id, this.secret);
+    return csrfToken === null ? null : this.keep(id, csrfToken);
   }
 
   /** A new session id, kept as verified. */
   issue(): { id: string; csrfToken: string } {
-    const id = issueSessionId(this.secret);
-    return { id, csrfToken: this.keep(id, csrfTokenFor(id, this.secret)) };
+    const { id, csrfToken } = newSession(this.secret);
+    return { id, csrfToken: this.keep(id, csrfToken) };
   }
 
   /** How many ids are kept (for the bound's test). */
@@ -127,8 +178,7 @@ export class VerifiedSessions {
 
 /** A fresh session id with its CSRF token (the next id of a rotation). */
 export function issueSession(secret: string): { id: string; csrfToken: string } {
-  const id = issueSessionId(secret);
-  return { id, csrfToken: csrfTokenFor(id, secret) };
+  return newSession(secret);
 }
 
 /**
@@ -141,12 +191,20 @@ function sentCsrfToken(req: FastifyRequest, body: unknown): unknown {
   return req.headers['x-csrf-token'] ?? fields[CSRF_PARAM] ?? query[CSRF_PARAM];
 }
 
+function tokensEqual(want: string, sent: string): boolean {
+  const a = Buffer.from(want);
+  const b = Buffer.from(sent);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether the request carries its session's CSRF token: the current one, or the one pages
+ * rendered before it (earlierCsrfToken), worked out only when the current one does not match.
+ */
 export function csrfMatches(req: FastifyRequest, body: unknown = req.body): boolean {
   const sent = sentCsrfToken(req, body);
   if (typeof sent !== 'string') return false;
-  const want = Buffer.from(req.session.csrfToken);
-  const got = Buffer.from(sent);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return tokensEqual(req.session.csrfToken, sent) || tokensEqual(req.session.earlierCsrfToken(), sent);
 }
 
 /** What the session plugin asks the database: which partner origins a session is bound to, if any. */
@@ -208,6 +266,7 @@ export function switchSession(req: FastifyRequest, reply: FastifyReply, newId: s
     isNew: false,
     source: req.session.source === 'url' ? 'url' : 'cookie',
     partnerOrigin: req.session.partnerOrigin,
+    earlierCsrfToken: () => earlierCsrfToken(newId, secret),
   };
   if (req.session.source === 'cookie' && sessionCookieWorks(fetchContextOf(req.headers))) {
     reply.setCookie(SESSION_PARAM, newId, sessionCookieOptions(req));
@@ -219,7 +278,7 @@ export function switchSession(req: FastifyRequest, reply: FastifyReply, newId: s
  * (partner frames, widgets on partner pages), as the spec's session parameter in URLs, under
  * the rules of urlSessionHonoured. A session parameter is never written into a cookie. The
  * CSRF token is derived from the id, so no process keeps state; each process remembers the ids
- * it has verified (VerifiedSessions), only to save the signatures' work.
+ * it has verified (VerifiedSessions), only to save the signature's work.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   app.decorateRequest('session', null as unknown as SessionInfo);
@@ -251,7 +310,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     }
     const isNew = id === undefined || csrfToken === null;
     if (id === undefined || csrfToken === null) ({ id, csrfToken } = verified.issue());
-    req.session = { id, csrfToken, isNew, source, partnerOrigin };
+    const sessionId = id;
+    req.session = {
+      id,
+      csrfToken,
+      isNew,
+      source,
+      partnerOrigin,
+      earlierCsrfToken: () => earlierCsrfToken(sessionId, opts.secret),
+    };
 
     // A new session gets the cookie, except in another site's context (a partner's frame, a
     // widget call): there the browser would refuse a Lax cookie, and the URL carries the session.
