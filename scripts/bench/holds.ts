@@ -28,7 +28,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPostgres } from '../../packages/server/src/db/postgres.js';
 import { CSRF_PARAM, SESSION_PARAM } from '../../packages/server/src/http/names.js';
-import { csrfTokenFor, issueSessionId } from '../../packages/server/src/http/session.js';
 import { withSearchPath } from '../../packages/server/test/support/databases.js';
 import { createHallFixture } from '../../packages/server/test/support/fixture.js';
 import type { ServerProcess } from '../../packages/server/test/support/processes.js';
@@ -78,9 +77,21 @@ function buyerAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** How the tree measured signs its session ids and derives their CSRF tokens (http/session.ts). */
+interface TreeSessions {
+  issueSessionId: (secret: string) => string;
+  csrfTokenFor: (sessionId: string, secret: string) => string;
+}
+/** The session functions of the tree under measurement: each tree's servers accept their own. */
+let sessions: TreeSessions;
+const issueSessionId = (secret: string) => sessions.issueSessionId(secret);
+
 /** A buyer's select or deselect of `seat`, as the bytes sent: its session, CSRF token and address. */
 function request(url: string, pathName: string, seat: number, sid: string, buyer: number): Buffer {
-  const body = new URLSearchParams({ cypher: String(seat), [CSRF_PARAM]: csrfTokenFor(sid, SECRET) }).toString();
+  const body = new URLSearchParams({
+    cypher: String(seat),
+    [CSRF_PARAM]: sessions.csrfTokenFor(sid, SECRET),
+  }).toString();
   const headers = {
     'content-type': 'application/x-www-form-urlencoded',
     cookie: `${SESSION_PARAM}=${sid}`,
@@ -171,6 +182,8 @@ async function race(urls: string[], hot: number[], buyers: number, inFlight: num
         if (body.result === 1) wins.set(seat, (wins.get(seat) ?? 0) + 1);
       });
       const seconds = (performance.now() - started) / 1000;
+      // Every place goes: fewer wins mean the servers refused something they should have served.
+      if (wins.size !== hot.length) throw new Error(`only ${wins.size} of ${hot.length} places were won`);
       return {
         perSecond: buyers / seconds,
         ...spread(latencies),
@@ -214,10 +227,11 @@ interface TreeModules {
   openPglite: (dir: string) => Promise<{ close(): Promise<void> }>;
   openPostgres: (url: string) => Promise<{ close(): Promise<void> }>;
   startApiServerProcess: (env: Record<string, string>) => Promise<ServerProcess>;
+  sessions: TreeSessions;
 }
 
 async function modulesOf(tree: Tree): Promise<TreeModules> {
-  const [db, lite, postgres, processes] = await Promise.all([
+  const [db, lite, postgres, processes, session] = await Promise.all([
     importFrom<{ migrate: TreeModules['migrate'] }>(tree, 'packages/server/src/db/index.ts'),
     importFrom<{ openPglite: TreeModules['openPglite'] }>(tree, 'packages/server/src/db/pglite.ts'),
     importFrom<{ openPostgres: TreeModules['openPostgres'] }>(tree, 'packages/server/src/db/postgres.ts'),
@@ -225,8 +239,9 @@ async function modulesOf(tree: Tree): Promise<TreeModules> {
       tree,
       'packages/server/test/support/processes.ts',
     ),
+    importFrom<TreeSessions>(tree, 'packages/server/src/http/session.ts'),
   ]);
-  return { ...db, ...lite, ...postgres, ...processes };
+  return { ...db, ...lite, ...postgres, ...processes, sessions: session };
 }
 
 let port = 4700;
@@ -246,6 +261,7 @@ let current: Generator = generator;
 /** One measurement: a fresh database migrated by the tree's own code, its servers, one scenario. */
 async function measure(tree: Tree, engine: Engine, scenario: Scenario): Promise<Figures> {
   const m = await modulesOf(tree);
+  sessions = m.sessions;
   if (engine === 'pglite') {
     // The embedded database lives in the server process, as with `npm start`: prepare the data
     // folder here, close it, then let one server process open it.
