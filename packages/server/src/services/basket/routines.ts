@@ -96,13 +96,6 @@ const phoneRefusal: Routine = {
   END $$`,
 };
 
-/**
- * Whether new holds may be made in the performance now (on sale, not started, reservable or
- * payable, the phone checked as its sale asks: basket_phone_refusal, and a ticket of the kind the
- * session's basket holds, booking or not: basket_kind_refusal, booking.ts), its basket limit (contract
- * effectiveMaxTicketCount: the configured maximum when it is 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else
- * ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
- */
 /** The columns of a performance (alias pf) and its hall (h) that the open-sale rule and the basket limit read. */
 const PERFORMANCE_FACTS = `pf.starts_at, pf.sale_state, pf.allow_reserve, pf.allow_pay, pf.max_ticket_count,
            pf.phone_check, h.place_count, ${isBooking('pf')} AS booking`;
@@ -119,6 +112,13 @@ const basketLimit = (p: string) =>
   `CASE WHEN ${p}.max_ticket_count BETWEEN 1 AND ${MAX_TICKET_COUNT_OVERRIDE_LIMIT} THEN ${p}.max_ticket_count
         ELSE ${DEFAULT_MAX_TICKET_COUNT} END`;
 
+/**
+ * Whether new holds may be made in the performance now (on sale, not started, reservable or
+ * payable, the phone checked as its sale asks: basket_phone_refusal, and a ticket of the kind the
+ * session's basket holds, booking or not: basket_kind_refusal, booking.ts), its basket limit (contract
+ * effectiveMaxTicketCount: the configured maximum when it is 1..${MAX_TICKET_COUNT_OVERRIDE_LIMIT}, else
+ * ${DEFAULT_MAX_TICKET_COUNT}) and its hall's size.
+ */
 const openPerformance: Routine = {
   name: 'basket_open_performance',
   sql: `CREATE FUNCTION basket_open_performance(
@@ -142,6 +142,9 @@ const openPerformance: Routine = {
   END $$`,
 };
 
+/** Whether a place (a `places` row or record) is sold alone: no group (id > 0), no exclusive pair. */
+const soldAlone = (pl: string) => `(coalesce(${pl}.group_id, 0) <= 0 AND ${pl}.exclusive_pair_place_id IS NULL)`;
+
 /**
  * A place and everything sold with it (its group when group id > 0, its exclusive pair), as
  * performance_places ids in id order, with the performance and the asked place's price category.
@@ -152,9 +155,6 @@ const openPerformance: Routine = {
  * per connection for any place, so a condition that joins the three kinds with OR would be
  * planned as a scan of the whole hall.
  */
-/** Whether a place (a `places` row or record) is sold alone: no group (id > 0), no exclusive pair. */
-const soldAlone = (pl: string) => `(coalesce(${pl}.group_id, 0) <= 0 AND ${pl}.exclusive_pair_place_id IS NULL)`;
-
 const placeSet: Routine = {
   name: 'basket_place_set',
   sql: `CREATE FUNCTION basket_place_set(
