@@ -54,6 +54,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           include,
+          // One migrated PGlite for the run, which each test's database is loaded from.
+          globalSetup: [path.resolve('packages/server/test/support/pglite-template.ts')],
         },
       },
       { resolve, test: { ...core, name: 'core', include, exclude: ['test/bundle/**'] } },

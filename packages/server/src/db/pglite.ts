@@ -16,11 +16,14 @@ function wrap(q: { query: PGlite['query'] }): Queryable {
 
 const insideTransaction = new AsyncLocalStorage<true>();
 
-/** dataDir undefined means an in-memory database (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * dataDir undefined means an in-memory database (tests). `from`: a data directory dumped by
+ * PGlite's dumpDataDir to start from instead of an empty database (the tests' migrated one).
+ */
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the search's trigram similarity, as on PostgreSQL (migration 0023).
-  const pg = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const pg = new PGlite({ dataDir, extensions: { pg_trgm }, loadDataDir: from });
   await pg.waitReady;
   const base = wrap(pg);
   // PGlite runs one statement or transaction at a time. Queue them first come, first served,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database } from '../../src/db/index.js';
 import { migrate } from '../../src/db/index.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -14,9 +15,31 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated PGlite in memory. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * The file of the migrated PGlite data directory (a tar dump), if the global setup
+     * (support/pglite-template.ts) made one.
+     */
+    pgliteTemplate?: string;
+  }
+}
+
+/** The run's migrated data directory (support/pglite-template.ts), read once per test file. */
+let template: Promise<Blob | undefined> | undefined;
+function migratedTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return template;
+}
+
+/**
+ * A fresh, migrated PGlite in memory: loaded from the run's migrated data directory when the
+ * global setup made one, migrated here otherwise (migrate then finds nothing left to apply, and
+ * installs the routines if the template lacks any).
+ */
 export async function openTestPglite(): Promise<TestDatabase> {
-  const db = await openPglite(undefined);
+  const db = await openPglite(undefined, await migratedTemplate());
   await migrate(db);
   return { kind: 'pglite', db, close: () => db.close() };
 }
