@@ -17,14 +17,25 @@ function wrap(q: { query: PGlite['query'] }): Queryable {
 const insideTransaction = new AsyncLocalStorage<true>();
 
 /**
- * dataDir undefined means an in-memory database (tests). `from`: a data directory dumped by
- * PGlite's dumpDataDir to start from instead of an empty database (the tests' migrated one).
+ * The product's PGlite, started: dataDir undefined means an in-memory database (tests). `from`: a
+ * data directory dumped by PGlite's dumpDataDir to start from instead of an empty database (the
+ * tests' migrated one, support/pglite-template.ts).
  */
-export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
+export async function startPglite(dataDir: string | undefined, from?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the search's trigram similarity, as on PostgreSQL (migration 0023).
   const pg = new PGlite({ dataDir, extensions: { pg_trgm }, loadDataDir: from });
   await pg.waitReady;
+  return pg;
+}
+
+/** The product's PGlite (startPglite) as a Database. */
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
+  return pgliteDatabase(await startPglite(dataDir, from));
+}
+
+/** A started PGlite as a Database; closing it closes the PGlite. */
+export function pgliteDatabase(pg: PGlite): Database {
   const base = wrap(pg);
   // PGlite runs one statement or transaction at a time. Queue them first come, first served,
   // so a buyer who asked first is answered first (its own lock promises no order). Work queued
