@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { preactAliases } from './packages/core/scripts/preact-aliases.js';
+import { moduleMocks } from './packages/server/test/support/module-mocks.js';
 
 // Workspace packages resolve to their TypeScript sources, as with Node's `--conditions=source`.
 // The demo room is a subpath of its own (listed first: an alias matches by prefix).
@@ -39,6 +40,23 @@ const requireBuild = [path.resolve('packages/core/test/support/require-build.ts'
 // PostgreSQL, Redis or a child process (the suite took 22 min so on CI, 15.5 with two).
 const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
+/**
+ * The server's tests share one module graph per worker (isolate: false): the product's modules and
+ * PGlite's WebAssembly are loaded once per worker, not once per test file (12 of the server's
+ * files on a 2-core machine: 94 s each in a graph of its own, 59 s sharing one). A file that
+ * replaces a module with vi.mock would see the worker's copy already loaded instead: those are
+ * listed in test/support/module-mocks.ts (a test checks the list) and run in a graph of their own.
+ * `--project 'server*'` runs both.
+ */
+const server = {
+  root: 'packages/server',
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // One migrated PGlite for the run, which each test's database is loaded from.
+  globalSetup: [path.resolve('packages/server/test/support/pglite-template.ts')] as string[],
+} as const;
+
 export default defineConfig({
   resolve,
   test: {
@@ -47,17 +65,10 @@ export default defineConfig({
       { resolve, test: { name: 'contract', root: 'packages/contract', environment: 'node', include } },
       {
         resolve,
-        test: {
-          name: 'server',
-          root: 'packages/server',
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          include,
-          // One migrated PGlite for the run, which each test's database is loaded from.
-          globalSetup: [path.resolve('packages/server/test/support/pglite-template.ts')],
-        },
+        test: { ...server, name: 'server', isolate: false, include, exclude: [...moduleMocks] },
       },
+      // Those that replace a module of the product keep a module graph of their own.
+      { resolve, test: { ...server, name: 'server-mocks', include: [...moduleMocks] } },
       { resolve, test: { ...core, name: 'core', include, exclude: ['test/bundle/**'] } },
       {
         resolve: { alias: { ...alias, '@partera/core': path.resolve('packages/core/dist/esm/index.js') } },
@@ -83,7 +94,7 @@ export default defineConfig({
           server: { deps: { inline: ['@testing-library/preact', 'valtio'] } },
         },
       },
-      { resolve, test: { name: 'site', root: 'packages/site', environment: 'node', include } },
+      { resolve, test: { name: 'site', root: 'packages/site', environment: 'node', isolate: false, include } },
       { resolve, test: { name: 'loader', root: 'packages/loader', environment: 'happy-dom', include } },
       // The repository's own scripts (npm start's stamps).
       { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['test/**/*.test.mjs'] } },
