@@ -41,12 +41,13 @@ const requireBuild = [path.resolve('packages/core/test/support/require-build.ts'
 const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
 /**
- * The server's tests share one module graph per worker (isolate: false): the product's modules and
- * PGlite's WebAssembly are loaded once per worker, not once per test file (12 of the server's
- * files on a 2-core machine: 94 s each in a graph of its own, 59 s sharing one). A file that
- * replaces a module with vi.mock would see the worker's copy already loaded instead: those are
- * listed in test/support/module-mocks.ts (a test checks the list) and run in a graph of their own.
- * `--project 'server*'` runs both.
+ * The server's and the site's tests share one module graph per worker (isolate: false): the
+ * product's modules and PGlite's WebAssembly are loaded once per worker, not once per test file
+ * (12 of the server's files on a 2-core machine: 94 s each in a graph of its own, 59 s sharing
+ * one). A file that replaces a module with vi.mock would see the worker's copy already loaded
+ * instead: the server's are listed in packages/server/test/support/module-mocks.ts and run in a
+ * graph of their own (`--project 'server*'` runs both); the site has none (decision 0057).
+ * packages/server/test/module-mocks.test.ts checks both.
  */
 const server = {
   root: 'packages/server',
