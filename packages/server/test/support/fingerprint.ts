@@ -34,14 +34,13 @@ export async function fingerprinter(db: Queryable, opts: { except?: readonly str
      END $$`,
   );
   for (const name of tables) {
-    await db.query(`DROP TRIGGER IF EXISTS ${LOG}_row ON "${name}"`);
-    await db.query(`DROP TRIGGER IF EXISTS ${LOG}_truncate ON "${name}"`);
     await db.query(
-      `CREATE TRIGGER ${LOG}_row AFTER INSERT OR UPDATE OR DELETE ON "${name}"
+      `CREATE OR REPLACE TRIGGER ${LOG}_row AFTER INSERT OR UPDATE OR DELETE ON "${name}"
          FOR EACH ROW EXECUTE FUNCTION ${LOG}_log()`,
     );
     await db.query(
-      `CREATE TRIGGER ${LOG}_truncate AFTER TRUNCATE ON "${name}" FOR EACH STATEMENT EXECUTE FUNCTION ${LOG}_log()`,
+      `CREATE OR REPLACE TRIGGER ${LOG}_truncate AFTER TRUNCATE ON "${name}"
+         FOR EACH STATEMENT EXECUTE FUNCTION ${LOG}_log()`,
     );
   }
   return {
