@@ -41,6 +41,26 @@ describe('the document', () => {
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
 
+  it('is kept per build and language prefix: a document kept for another build or prefix is not sent', () => {
+    // The same page and data, rendered first for a site without a client build, then for this
+    // one, then under a language prefix: each gets its own document (its own scripts, its own links).
+    const page = {
+      entry: 'page' as const,
+      Component: NotFoundPage,
+      hydrate: false,
+      data: { chrome: chrome({ path: '/kept-per-build/' }) },
+      title: 'Кэш | Partera',
+    };
+    const noBuild = renderPage(
+      { ...renderContext, assets: { manifest: null, files: new Map(), dir: '/nowhere' } },
+      page,
+    );
+    expect(noBuild).not.toContain('<script type="module"');
+    expect(renderPage(renderContext, page)).toContain('<script type="module" src="/assets/page-GGGGGGGG.js"></script>');
+    expect(renderPage({ ...renderContext, langPrefix: 'en' }, page)).toContain('href="/en/landing/help_faq/"');
+    expect(renderPage(renderContext, page)).not.toContain('href="/en/');
+  });
+
   it('sends no page data on pages that do not hydrate', () => {
     expect(html).not.toContain('id="page-data"');
   });

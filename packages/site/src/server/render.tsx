@@ -129,18 +129,54 @@ export function renderPageParts<D>(ctx: RenderContext, page: PageRender<D>): Ren
     if (slot < 0) return { body: new SharedBody(text), rest: '' };
     return { body: new SharedBody(text.slice(0, slot)), rest: text.slice(slot + VISITOR_SLOT.length) };
   };
-  const kept = page.source ? bySource(page.source, ctx, render) : byContent(page, ctx, render);
+  const store = keptStoreOf(ctx.assets);
+  const kept = page.source ? bySource(store, page.source, ctx, render) : byContent(store, page, ctx, render);
   const visitor = prefixHtml(ctx.langPrefix ?? '', page.visitorHtml ?? '');
   return { shared: kept.body, tail: visitor + kept.rest + documentTail(ctx.session) };
 }
 
-function bySource(source: NonNullable<PageRender<unknown>['source']>, ctx: RenderContext, render: () => Kept): Kept {
-  let kept = documents.get(source.data);
+/**
+ * The documents kept for one set of client assets. A document names its scripts and styles, so
+ * one rendered for another build (another site in the same process, a test's own manifest) is
+ * never sent for this one; the language prefix is part of every key for the same reason.
+ */
+interface KeptStore {
+  /** Documents kept per catalogue object and chrome; dropped with the object (a change, an expiry). */
+  bySource: WeakMap<object, Map<string, Kept>>;
+  /** Documents kept by what they show, least recently used first. */
+  byContent: Map<string, Kept>;
+  byContentBytes: number;
+}
+
+const keptStores = new WeakMap<LoadedAssets, KeptStore>();
+
+function keptStoreOf(assets: LoadedAssets): KeptStore {
+  let store = keptStores.get(assets);
+  if (!store) {
+    store = { bySource: new WeakMap(), byContent: new Map(), byContentBytes: 0 };
+    keptStores.set(assets, store);
+  }
+  return store;
+}
+
+function bySource(
+  store: KeptStore,
+  source: NonNullable<PageRender<unknown>['source']>,
+  ctx: RenderContext,
+  render: () => Kept,
+): Kept {
+  let kept = store.bySource.get(source.data);
   if (!kept) {
     kept = new Map();
-    documents.set(source.data, kept);
+    store.bySource.set(source.data, kept);
   }
-  const key = JSON.stringify([source.chrome, ctx.lite ?? false, ctx.request?.url, ctx.request?.city]);
+  const key = JSON.stringify([
+    source.chrome,
+    ctx.lite ?? false,
+    ctx.request?.url,
+    ctx.request?.city,
+    ctx.langPrefix ?? '',
+  ]);
   let page = kept.get(key);
   if (page === undefined) {
     page = render();
@@ -156,13 +192,11 @@ function bySource(source: NonNullable<PageRender<unknown>['source']>, ctx: Rende
  * new visitor's page of a list, a search, the box offices) is neither rendered nor compressed
  * again. Bounded by the documents' size, least recently used first out.
  */
-const byContentKept = new Map<string, Kept>();
-let byContentBytes = 0;
 const BY_CONTENT_MAX_BYTES = 32 * 1024 * 1024;
 const componentIds = new WeakMap<object, number>();
 let components = 0;
 
-function byContent<D>(page: PageRender<D>, ctx: RenderContext, render: () => Kept): Kept {
+function byContent<D>(store: KeptStore, page: PageRender<D>, ctx: RenderContext, render: () => Kept): Kept {
   let component = componentIds.get(page.Component);
   if (component === undefined) {
     component = ++components;
@@ -180,27 +214,26 @@ function byContent<D>(page: PageRender<D>, ctx: RenderContext, render: () => Kep
     ctx.lite ?? false,
     ctx.request?.url,
     ctx.request?.city,
+    ctx.langPrefix ?? '',
   ]);
   const key = `${component} ${createHash('sha1').update(what).digest('base64url')}`;
-  const kept = byContentKept.get(key);
+  const kept = store.byContent.get(key);
   if (kept) {
-    byContentKept.delete(key);
-    byContentKept.set(key, kept);
+    store.byContent.delete(key);
+    store.byContent.set(key, kept);
     return kept;
   }
   const made = render();
-  byContentKept.set(key, made);
-  byContentBytes += made.body.bytes.length;
-  for (const [oldKey, old] of byContentKept) {
-    if (byContentBytes <= BY_CONTENT_MAX_BYTES) break;
-    byContentKept.delete(oldKey);
-    byContentBytes -= old.body.bytes.length;
+  store.byContent.set(key, made);
+  store.byContentBytes += made.body.bytes.length;
+  for (const [oldKey, old] of store.byContent) {
+    if (store.byContentBytes <= BY_CONTENT_MAX_BYTES) break;
+    store.byContent.delete(oldKey);
+    store.byContentBytes -= old.body.bytes.length;
   }
   return made;
 }
 
-/** Documents kept per catalogue object and chrome; dropped with the object (a change, an expiry). */
-const documents = new WeakMap<object, Map<string, Kept>>();
 const CHROMES_PER_SOURCE = 64;
 
 /** ' | Partera' after every page title. */
