@@ -180,6 +180,15 @@ return out`);
 /** At most this many attempts share one script call (a few milliseconds of Redis's time at most). */
 const MAX_BATCH = 200;
 
+/**
+ * How long the gate waits for Redis before it queues in the process (longer than the rate
+ * limits' deadline): the process's own queue starts with a fresh burst and knows nothing of the
+ * buyers queued in Redis, so a buyer answered by it may get in ahead of hundreds who came
+ * earlier. In a rush a slower answer in the shared queue is the fairer one; only a Redis that is
+ * down or stuck should send the gate to its fallback.
+ */
+export const GATE_DEADLINE_MS = 2_000;
+
 interface Waiting {
   performanceId: number;
   sessionId: string;
@@ -200,10 +209,11 @@ interface Waiting {
  * the encoding and decoding), most of a queued buyer's cost after HTTP. One buyer alone is one
  * call as before.
  *
- * When Redis cannot answer (down, or a command timed out in an overloaded rush), the attempt goes
- * to `fallback`, this process's own queues and counters (MemoryQueueStore), with a warning at
- * most once a minute: the gate keeps admitting buyers at its rate instead of letting everyone
- * through at the moment the database is busiest. Each process then drains its own queue at the
+ * When Redis cannot answer (down, or no answer within GATE_DEADLINE_MS), the attempt goes to
+ * `fallback`, this process's own queues and counters (MemoryQueueStore), with a warning at most
+ * once a minute: the gate keeps admitting buyers at its rate instead of letting everyone through
+ * at the moment the database is busiest. A process too busy to read Redis's answer in time does
+ * not count as Redis not answering (redis.ts `answered`). Each process then drains its own queue at the
  * full rate (with n processes, up to n times the rate in all), and a buyer keeps its place only
  * within the process that answers it, until Redis answers again.
  */
@@ -262,7 +272,7 @@ export class RedisQueueStore implements QueueStore {
     }
     let answer: number[];
     try {
-      answer = ((await shared.runScript(ENTER_SCRIPT, keys, args)) as unknown[]).map(Number);
+      answer = ((await shared.runScript(ENTER_SCRIPT, keys, args, GATE_DEADLINE_MS)) as unknown[]).map(Number);
     } catch (err) {
       shared.warnOnce(
         `The admission gate queues and counts hold attempts in each process while Redis does not answer (${(err as Error).message}).`,

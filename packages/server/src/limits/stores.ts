@@ -139,7 +139,7 @@ export class RedisCounterStore implements CounterStore {
   async read(keys: readonly string[], _nowMs?: number): Promise<number[]> {
     await this.shared.connected;
     try {
-      const values = await this.shared.redis.mget(...keys.map((k) => this.keyOf(k)));
+      const values = await this.shared.ask((redis) => redis.mget(...keys.map((k) => this.keyOf(k))));
       return values.map((v) => (v === null ? 0 : Number(v)));
     } catch (err) {
       this.shared.warnOnce(failOpen(err));

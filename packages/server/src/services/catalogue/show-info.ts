@@ -112,12 +112,14 @@ export class RedisVisitorStore implements ShowVisitorStore {
     await this.shared.connected;
     const key = this.key(showId);
     try {
-      await this.shared.redis
-        .multi()
-        .zadd(key, nowMs, visitor)
-        .zremrangebyscore(key, '-inf', nowMs - VISITORS_WINDOW_MS)
-        .pexpire(key, VISITORS_WINDOW_MS)
-        .exec();
+      await this.shared.ask((redis) =>
+        redis
+          .multi()
+          .zadd(key, nowMs, visitor)
+          .zremrangebyscore(key, '-inf', nowMs - VISITORS_WINDOW_MS)
+          .pexpire(key, VISITORS_WINDOW_MS)
+          .exec(),
+      );
     } catch (err) {
       this.shared.warnOnce(`Redis for show page visitors: ${(err as Error).message}`);
     }
@@ -126,7 +128,7 @@ export class RedisVisitorStore implements ShowVisitorStore {
   async count(showId: number, nowMs: number): Promise<number> {
     await this.shared.connected;
     try {
-      return await this.shared.redis.zcount(this.key(showId), `(${nowMs - VISITORS_WINDOW_MS}`, '+inf');
+      return await this.shared.ask((redis) => redis.zcount(this.key(showId), `(${nowMs - VISITORS_WINDOW_MS}`, '+inf'));
     } catch (err) {
       this.shared.warnOnce(`Redis for show page visitors: ${(err as Error).message}`);
       return 0;
