@@ -9,9 +9,11 @@ import {
   chooseCheckoutPayment,
   fillCheckoutGuest as fillGuest,
   freePlaces,
+  openCheckoutWithOneSeat,
   openShowPerformance,
   checkoutPayButton as payButton,
   payWithSandboxCard,
+  putSeatInBasket,
 } from './helpers.js';
 import { clickPlace, placeLook, planReady } from './plan.js';
 
@@ -36,9 +38,7 @@ test('checkout: the only-booking conflict: each way out keeps one kind, then the
   page,
 }, info) => {
   // A ticket to pay online is in the basket; a booking of the reserve-only show is refused (623).
-  await openShowPerformance(page);
-  const [paid] = await freePlaces(page, 1);
-  await addPlace(page, paid!);
+  await putSeatInBasket(page);
   await openReserveOnlyPerformance(page);
   const first = await conflictOn(page);
   await expect(first.dialog).toContainText('Бронь и покупка оформляются разными заказами');
@@ -97,10 +97,7 @@ test('checkout: a double click and a second tab make one order and one payment',
       if (answer.error === 0) placed.push(answer.url);
     }
   });
-  await openShowPerformance(page);
-  const [id] = await freePlaces(page, 1);
-  await addPlace(page, id!);
-  await page.goto('/shopcart/');
+  await openCheckoutWithOneSeat(page);
   const email = `double.${info.project.name}.${Date.now()}@example.ru`;
   await fillGuest(page, email);
   await payButton(page).dblclick();

@@ -221,11 +221,29 @@ export async function openShowPerformance(page: Page, showPage = CLUB_SHOW_PAGE)
 export const checkoutPayButton = (scope: Page | FrameLocator) =>
   scope.getByRole('button', { name: /^(Перейти к оплате|Оплатить)$/ });
 
-/** One seat of the club concert in the basket (its first date, by the show's address), and the checkout open. */
+/**
+ * One seat of a show's first date put in this browser's basket by the site's own calls, without
+ * opening the hall page: the show page's HTML names the date and the visitor's CSRF token, and
+ * the best-seat call holds a seat. For tests of what comes after the hall (the checkout, the
+ * payment, the order); the hall itself is tried through its page (purchase.spec.ts, hall-*.spec.ts).
+ */
+export async function putSeatInBasket(page: Page, showPage = CLUB_SHOW_PAGE): Promise<void> {
+  const show = await page.request.get(showPage);
+  expect(show.ok(), showPage).toBe(true);
+  const html = await show.text();
+  const performanceId = /<a [^>]*href="\/performance\/(\d+)\//.exec(html)?.[1];
+  const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+  expect(performanceId && csrf, 'the show page names a date and a CSRF token').toBeTruthy();
+  const held = await page.request.post('/hallPlace/selectBest/', {
+    headers: { 'x-csrf-token': csrf! },
+    form: { performanceId: performanceId!, count: '1' },
+  });
+  expect(await held.json()).toMatchObject({ result: 1, ticketCount: 1 });
+}
+
+/** One seat of the club concert in the basket (its first date), and the checkout open. */
 export async function openCheckoutWithOneSeat(page: Page): Promise<void> {
-  await openShowPerformance(page);
-  const [id] = await freePlaces(page, 1);
-  await addPlace(page, id!);
+  await putSeatInBasket(page);
   await page.goto('/shopcart/');
   await expect(page.getByRole('heading', { name: 'Оформление заказа', exact: true })).toBeVisible();
 }

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { addPlace, freePlaces, openClubPerformance, startGuestPayment } from './helpers.js';
+import { openCheckoutWithOneSeat, startGuestPayment } from './helpers.js';
 
 const SHOTS = '/tmp/shots-G';
 mkdirSync(SHOTS, { recursive: true });
@@ -16,10 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** A guest holds one seat and places the order (card); the bank frame opens. The order's id. */
 async function guestOrder(page: Page): Promise<number> {
-  await openClubPerformance(page);
-  const [id] = await freePlaces(page, 1);
-  await addPlace(page, id!);
-  await page.goto('/shopcart/');
+  await openCheckoutWithOneSeat(page);
   await startGuestPayment(page);
   const bank = page.frameLocator('iframe[name="pt-bank-frame"]');
   const number = await bank
