@@ -12,15 +12,18 @@ import { GATE_DEADLINE_MS, RedisQueueStore } from '../src/admission/stores.js';
 import { RedisCounterStore } from '../src/limits/index.js';
 import { answered, REDIS_DEADLINE_MS } from '../src/redis.js';
 
-/** Keeps the event loop busy: nothing else runs meanwhile, as in a turn full of requests. */
-function busy(ms: number): void {
+/**
+ * Keeps the event loop busy (nothing else runs meanwhile, as in a turn full of requests) for at
+ * least `ms`, and until `done()` says what the turn waits for has happened.
+ */
+function busy(ms: number, done: () => boolean = () => true): void {
   const until = performance.now() + ms;
-  while (performance.now() < until) {
+  while (performance.now() < until || !done()) {
     // spin
   }
 }
 
-/** The next turn of the event loop's check phase (after ioredis's own, queued earlier). */
+/** The event loop's next check phase, after the immediates queued before it. */
 const nextCheck = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('a deadline for an answer (redis.ts answered)', () => {
@@ -29,31 +32,34 @@ describe('a deadline for an answer (redis.ts answered)', () => {
 
   /**
    * A client of a server that echoes at once, in a thread of its own (as Redis is a process of
-   * its own): it answers while this thread is busy.
+   * its own): it answers while this thread is busy. `echoed[0]` turns 1 once its answer is
+   * written, so in the client's socket (over loopback the kernel delivers it as it is written).
    */
-  async function echo(): Promise<Socket> {
+  async function echo(): Promise<{ client: Socket; echoed: Int32Array }> {
+    const echoed = new Int32Array(new SharedArrayBuffer(4));
     echoer = new Worker(
       `const { createServer } = require('node:net');
-       const { parentPort } = require('node:worker_threads');
-       const server = createServer((socket) => socket.on('data', (d) => socket.write(d)));
+       const { parentPort, workerData } = require('node:worker_threads');
+       const server = createServer((socket) =>
+         socket.on('data', (d) => socket.write(d, () => Atomics.store(workerData, 0, 1))));
        server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
-      { eval: true },
+      { eval: true, workerData: echoed },
     );
     const port = await new Promise<number>((resolve) => echoer!.once('message', resolve));
     const client = connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => client.once('connect', resolve));
-    return client;
+    return { client, echoed };
   }
 
   it('takes an answer that came while the process was busy past the deadline', async () => {
-    const client = await echo();
+    const { client, echoed } = await echo();
     try {
       const reply = new Promise<string>((resolve) => client.once('data', (d) => resolve(d.toString())));
       const answer = answered(reply, 50);
       client.write('pong');
-      // The echo arrives in the socket during this turn; the deadline's timer is due before the
-      // loop reads it.
-      busy(200);
+      // Busy past the deadline until the echo is in the socket: when the turn ends, the
+      // deadline's timer is due before the loop reads the answer.
+      busy(100, () => Atomics.load(echoed, 0) === 1);
       await expect(answer).resolves.toBe('pong');
     } finally {
       client.destroy();
@@ -84,6 +90,8 @@ describe.runIf(process.env.REDIS_URL)('the admission gate while its process is b
       // The second buyer's attempt goes out, then its process is busy past the old 500 ms
       // command timeout (and the rate limits' deadline) before it reads the answer.
       const second = b.enter(5, 'second', one);
+      // Two check phases: the store sends its batch in the first, ioredis writes it in the next.
+      await nextCheck();
       await nextCheck();
       busy(REDIS_DEADLINE_MS + 200);
       // The answer is the shared queue's: second in line behind the admitted first. A fallback
