@@ -212,10 +212,10 @@ interface Waiting {
  * When Redis cannot answer (down, or no answer within GATE_DEADLINE_MS), the attempt goes to
  * `fallback`, this process's own queues and counters (MemoryQueueStore), with a warning at most
  * once a minute: the gate keeps admitting buyers at its rate instead of letting everyone through
- * at the moment the database is busiest. A process too busy to read Redis's answer in time does
- * not count as Redis not answering (redis.ts `answered`). Each process then drains its own queue at the
- * full rate (with n processes, up to n times the rate in all), and a buyer keeps its place only
- * within the process that answers it, until Redis answers again.
+ * at the moment the database is busiest. Each process then drains its own queue at the full rate
+ * (with n processes, up to n times the rate in all), and a buyer keeps its place only within the
+ * process that answers it, until Redis answers again. A process too busy to read Redis's answer
+ * in time does not count as Redis not answering (redis.ts `answered`).
  */
 export class RedisQueueStore implements QueueStore {
   private waiting: Waiting[] = [];
