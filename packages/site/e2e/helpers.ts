@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { metaContent } from '../test/html.js';
 import { clickPlace, freePlaceIds, type PlanScope, placeLook, planReady } from './plan.js';
 
 export const CLUB_SHOW = 'Группа «Ночные трамваи»';
@@ -232,7 +233,7 @@ export async function putSeatInBasket(page: Page, showPage = CLUB_SHOW_PAGE): Pr
   expect(show.ok(), showPage).toBe(true);
   const html = await show.text();
   const performanceId = /<a [^>]*href="\/performance\/(\d+)\//.exec(html)?.[1];
-  const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+  const csrf = metaContent(html, 'csrf-token');
   expect(performanceId && csrf, 'the show page names a date and a CSRF token').toBeTruthy();
   const held = await page.request.post('/hallPlace/selectBest/', {
     headers: { 'x-csrf-token': csrf! },
