@@ -10,6 +10,7 @@ import type { TicketOrder, TicketView } from '../src/tickets/query.js';
 
 const ctx = {
   publicUrl: 'https://partera.example',
+  langPrefix: '',
   support: { phone: '+7 495 000-00-00', email: 'help@partera.example' },
 };
 
@@ -101,5 +102,15 @@ describe('the returned money, as the return e-mail says it', () => {
       /^Мы вернём 1\s000\s₽ на карту, с которой вы платили, а 1\s500\s₽ вернулись на подарочную карту/,
     );
     expect(both).toContain('Деньги на банковскую карту поступят');
+  });
+});
+
+describe('the links of an e-mail', () => {
+  it("carry the site's language prefix, so they open their page without a redirect", () => {
+    const prefixed = { ...ctx, langPrefix: 'en' };
+    const at = (c: typeof ctx) => ticketsEmail(c, order('eticket'), [ticket('AAAA', 'МХТ')]).text;
+    expect(at(ctx)).toContain('https://partera.example/order/complete/?orderId=');
+    expect(at(prefixed)).toContain('https://partera.example/en/order/complete/?orderId=');
+    expect(at(prefixed)).not.toContain('https://partera.example/order/');
   });
 });

@@ -49,11 +49,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  // The site: renders a ticket PDF for the right token, 404 otherwise.
+  // The site: renders a ticket PDF for the right token, 404 otherwise; at the root and under the
+  // language prefix 'en', as two sites would (one without a prefix, one with LANG_PREFIX=en).
   site = createServer((req, res) => {
     siteRequests.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://site');
-    if (url.pathname === '/order/ticket/ABCDEFGHJKLM.pdf' && url.searchParams.get('token') === 'tok-secret') {
+    const path = url.pathname.replace(/^\/en\//, '/');
+    if (path === '/order/ticket/ABCDEFGHJKLM.pdf' && url.searchParams.get('token') === 'tok-secret') {
       res.writeHead(200, { 'content-type': 'application/pdf' }).end(TICKET);
     } else {
       res.writeHead(404).end('not found');
@@ -69,10 +71,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => site.close(() => resolve()));
 });
 
-it('fetches attachments only from a path on the site', () => {
-  const site = 'https://tickets.example';
+it('fetches attachments only from a path on the site, under its language prefix', () => {
+  const site = { publicUrl: 'https://tickets.example' };
   expect(attachmentAddress(site, '/order/ticket/A.pdf?token=t').toString()).toBe(
     'https://tickets.example/order/ticket/A.pdf?token=t',
+  );
+  // A site with LANG_PREFIX answers the path without it with a redirect, which the fetch refuses.
+  expect(attachmentAddress({ ...site, langPrefix: 'en' }, '/order/ticket/A.pdf?token=t').toString()).toBe(
+    'https://tickets.example/en/order/ticket/A.pdf?token=t',
   );
   for (const bad of ['https://other.example/a.pdf', '//other.example/a.pdf', '/\\other.example/a.pdf', 'a.pdf', '']) {
     expect(() => attachmentAddress(site, bad), bad).toThrow('not a path on this site');

@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { buildApp, type FastifyInstance, loadConfig } from '@partera/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mailContextOf } from '../../server/src/notifications/order-mail.js';
+import { attachmentAddress } from '../../server/src/notifications/senders/smtp.js';
+import {
+  absoluteUrl,
+  callbackPath,
+  orderIdOfPaymentSessionUrl,
+  paymentSessionPath,
+  returnUrlsFor,
+  ticketPdfPath,
+} from '../../server/src/payments/urls.js';
 import { describeEachDatabase } from '../../server/test/support/databases.js';
 import { loadAssets } from '../src/server/assets.js';
 import { createSitePages } from '../src/server/plugin.js';
@@ -126,6 +136,34 @@ describeEachDatabase('the language prefix', (get) => {
       expect([res.statusCode, res.body]).toEqual([atRoot.statusCode, atRoot.body]);
     }
     expect(atRoot.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('writes the addresses for outside use (e-mails, banks, attachments) under the prefix: none meets a redirect', async () => {
+    const { config } = app.deps;
+    const order = { id: 1, accessToken: 'tok' };
+    const returns = returnUrlsFor(config, order);
+    const session = absoluteUrl(config, paymentSessionPath(order.id));
+    const outside = [
+      returns.successUrl,
+      returns.failUrl,
+      session,
+      absoluteUrl(mailContextOf(config), '/private/orders'),
+      attachmentAddress(config, ticketPdfPath('ABCDEFGHJKLM', 'tok')).toString(),
+    ];
+    for (const url of outside) {
+      expect(url.startsWith('https://www.partera.example/en/'), url).toBe(true);
+      const res = await page(app, new URL(url).pathname + new URL(url).search);
+      expect(res.statusCode, url).not.toBe(308);
+    }
+    // The acquirers post their notifications to the root, where they are answered too.
+    expect(absoluteUrl(config, callbackPath('tbank'))).toBe('https://www.partera.example/payment/callback/tbank/');
+    // The partner pay flow hands the session address back: it names its order with the prefix or without.
+    expect(orderIdOfPaymentSessionUrl(session, config.langPrefix)).toBe(1);
+    expect(orderIdOfPaymentSessionUrl('/payment/session/1/', config.langPrefix)).toBe(1);
+    expect(orderIdOfPaymentSessionUrl('/de/payment/session/1/', config.langPrefix)).toBeNull();
+    expect(returnUrlsFor(plain.deps.config, order).failUrl).toBe(
+      'https://www.partera.example/shopcart/?payment=failed&orderId=1',
+    );
   });
 
   it("keeps the build's files at the root", async () => {

@@ -32,7 +32,7 @@ function reasonLines(ctx: MailContext, reasons: OnSaleReasons): string[] {
   if (reasons.request) lines.push('Вы оставили заявку «Скоро в продаже» на это шоу: это письмо — ответ на неё.');
   if (reasons.bookmark) {
     lines.push(
-      `Шоу в вашем избранном, и вы просили сообщить о начале продаж. Отключить уведомления: ${absoluteUrl(ctx.publicUrl, '/private/#wishlist')}`,
+      `Шоу в вашем избранном, и вы просили сообщить о начале продаж. Отключить уведомления: ${absoluteUrl(ctx, '/private/#wishlist')}`,
     );
   }
   return lines;
@@ -45,8 +45,8 @@ export function onSaleEmail(
   performances: OnSalePerformance[],
   reasons: OnSaleReasons,
 ): OutboxMessageInput {
-  const showUrl = absoluteUrl(ctx.publicUrl, show.path);
-  const dates = performances.map((p) => ({ line: dateLine(p), url: absoluteUrl(ctx.publicUrl, p.path) }));
+  const showUrl = absoluteUrl(ctx, show.path);
+  const dates = performances.map((p) => ({ line: dateLine(p), url: absoluteUrl(ctx, p.path) }));
   const heading = dates.length === 1 ? 'Билеты поступили в продажу' : 'Билеты на новые даты поступили в продажу';
   const text = [
     'Здравствуйте!',

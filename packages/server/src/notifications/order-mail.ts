@@ -1,5 +1,6 @@
 import { boxOfficePlace, escapeHtml, quotedName } from '@partera/contract';
-import { absoluteUrl, orderCompletePath, ticketPdfPath } from '../payments/urls.js';
+import type { ServerConfig } from '../config.js';
+import { absoluteUrl, orderCompletePath, type SiteAddress, ticketPdfPath } from '../payments/urls.js';
 import { formatDateTime, formatRoubles } from '../tickets/format.js';
 import type { TicketOrder, TicketView } from '../tickets/query.js';
 import { describePlace } from '../tickets/query.js';
@@ -7,9 +8,20 @@ import type { OutboxMessageInput } from './outbox.js';
 
 /** The e-mails a buyer gets about an order, in Russian. */
 
-export interface MailContext {
-  publicUrl: string;
+/** What an e-mail needs to know of the site: its address (for links) and the support contacts. */
+export interface MailContext extends SiteAddress {
   support: { phone: string; email: string };
+}
+
+/** The settings an e-mail is written from. */
+export type MailConfig = Pick<ServerConfig, 'publicUrl' | 'langPrefix' | 'supportPhone' | 'supportEmail'>;
+
+export function mailContextOf(config: MailConfig): MailContext {
+  return {
+    publicUrl: config.publicUrl,
+    langPrefix: config.langPrefix,
+    support: { phone: config.supportPhone, email: config.supportEmail },
+  };
 }
 
 const e = escapeHtml;
@@ -73,7 +85,7 @@ function handOver(order: TicketOrder, tickets: TicketView[]): { text: string; at
 export function ticketsEmail(ctx: MailContext, order: TicketOrder, tickets: TicketView[]): OutboxMessageInput {
   const shows = quoted(tickets.map((t) => t.showName));
   const how = handOver(order, tickets);
-  const orderUrl = absoluteUrl(ctx.publicUrl, orderCompletePath(order.id, order.accessToken));
+  const orderUrl = absoluteUrl(ctx, orderCompletePath(order.id, order.accessToken));
   const text = [
     greeting(order),
     '',
@@ -136,7 +148,7 @@ export function refundEmail(
       : 'Этот заказ уже нельзя оплатить: он оплачен ранее или отменён.';
   const links = opts.performances.map((p) => ({
     name: p.showName,
-    url: absoluteUrl(ctx.publicUrl, `/performance/${p.id}/`),
+    url: absoluteUrl(ctx, `/performance/${p.id}/`),
   }));
   const text = [
     greeting(order),

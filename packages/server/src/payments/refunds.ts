@@ -7,9 +7,9 @@ import {
   refundTerms,
 } from '@partera/contract';
 import type { Clock } from '../clock.js';
-import type { ServerConfig } from '../config.js';
 import type { Database, Queryable, Transaction } from '../db/index.js';
 import { venueJoins } from '../db/venue-sql.js';
+import type { MailConfig } from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { GIFT_CARD_PROVIDER, returnGiftCardShare } from '../services/checkout/codes/index.js';
 import { returnSoldTickets } from '../services/holds/index.js';
@@ -45,7 +45,7 @@ export const STALE_CLAIM_MS = 5 * 60_000;
 export interface RefundDeps {
   db: Database;
   clock: Clock;
-  config: Pick<ServerConfig, 'publicUrl' | 'supportPhone' | 'supportEmail'>;
+  config: MailConfig;
   providers: PaymentProviders;
 }
 
@@ -508,7 +508,7 @@ async function enqueueRefundMail(
   // A return of an order paid wholly by gift card goes through the gift card's own provider.
   const money = refundMoneyText(c.provider === GIFT_CARD_PROVIDER ? 0 : c.amount, toGiftCard);
   const support = `Служба поддержки: ${deps.config.supportPhone}, ${deps.config.supportEmail}`;
-  const cabinet = absoluteUrl(deps.config.publicUrl, '/private/orders');
+  const cabinet = absoluteUrl(deps.config, '/private/orders');
   await enqueue(
     tx,
     {

@@ -37,21 +37,16 @@ export function createPaymentSetup(deps: ServerDeps, opts: { deliverSandboxCallb
   const receipt = settings.receipt;
   if (settings.yookassa) providers.push(new YooKassaProvider({ db, clock, settings: settings.yookassa, receipt }));
   if (settings.tbank) {
-    const notificationUrl = absoluteUrl(config.publicUrl, callbackPath(TBANK));
+    const notificationUrl = absoluteUrl(config, callbackPath(TBANK));
     providers.push(new TBankProvider({ db, settings: settings.tbank, receipt, notificationUrl }));
   }
   if (settings.sber) providers.push(new SberProvider({ db, clock, settings: settings.sber, receipt }));
   let sandboxBank: SandboxBank | undefined;
   if (settings.sandbox) {
     const key = sandboxKey(config.csrfSecret);
-    providers.push(new SandboxProvider({ db, key, publicUrl: config.publicUrl }));
-    sandboxBank = new SandboxBank({
-      db,
-      clock,
-      key,
-      publicUrl: config.publicUrl,
-      deliver: opts.deliverSandboxCallback,
-    });
+    const site = { publicUrl: config.publicUrl, langPrefix: config.langPrefix };
+    providers.push(new SandboxProvider({ db, key, ...site }));
+    sandboxBank = new SandboxBank({ db, clock, key, ...site, deliver: opts.deliverSandboxCallback });
   }
   return { providers: new PaymentProviders(providers, settings.provider), sandboxBank, notifySecrets };
 }

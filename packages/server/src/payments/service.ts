@@ -2,7 +2,13 @@ import type { PaymentSessionAnswer } from '@partera/contract';
 import type { Clock } from '../clock.js';
 import type { ServerConfig } from '../config.js';
 import type { Database, Queryable, Transaction } from '../db/index.js';
-import { type MailContext, type RefundReason, refundEmail, ticketsEmail } from '../notifications/order-mail.js';
+import {
+  type MailContext,
+  mailContextOf,
+  type RefundReason,
+  refundEmail,
+  ticketsEmail,
+} from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { sellOrderHolds } from '../services/holds/sale.js';
 import { paymentInProgress, rememberPaymentStart } from '../services/orders/in-progress.js';
@@ -83,20 +89,20 @@ export async function startPaymentSession(
 ): Promise<PaymentSessionAnswer> {
   const order = await findBuyerOrder(deps.db, input);
   if (!order) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
-  const urls = returnUrlsFor(deps.config.publicUrl, order);
+  const urls = returnUrlsFor(deps.config, order);
   if (order.status === 'paid') return { error: 0, redirectUrl: urls.successUrl };
   // An SBP order is paid by QR code (decision 0036): the checkout opens the SBP call's url.
   if (order.paymentMethod === 'sbp' && !order.partnerPays && refusalOf(order, ['sbp']) === null) {
     return {
       error: 0,
       provider: SBP_PROVIDER,
-      url: absoluteUrl(deps.config.publicUrl, sbpPaymentPath(order.id, order.accessToken)),
+      url: absoluteUrl(deps.config, sbpPaymentPath(order.id, order.accessToken)),
     };
   }
   const refusal = refusalOf(order);
   if (refusal) return { error: 1, message: refusal };
   if (order.partnerPays) {
-    return { error: 0, provider: PARTNER_PAY, url: absoluteUrl(deps.config.publicUrl, paymentSessionPath(order.id)) };
+    return { error: 0, provider: PARTNER_PAY, url: absoluteUrl(deps.config, paymentSessionPath(order.id)) };
   }
   const provider = deps.providers.default;
   if (!provider) return { error: 1, message: PAYMENT_MESSAGES.unavailable };
@@ -256,10 +262,7 @@ async function settleSuccess(
     payment.order_id,
   ]);
   const order = (await loadOrder(tx, payment.order_id))!;
-  const mail: MailContext = {
-    publicUrl: deps.config.publicUrl,
-    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
-  };
+  const mail = mailContextOf(deps.config);
 
   // Paid twice (two tabs), or cancelled meanwhile: this payment cannot buy anything.
   if (locked.rows[0]?.status !== 'new') {

@@ -33,7 +33,7 @@ export async function getPaymentState(
     order = (await findBuyerOrder(deps.db, input)) ?? order;
   }
   if (order.status === 'paid') {
-    return { error: 0, status: 'paid', redirectUrl: returnUrlsFor(deps.config.publicUrl, order).successUrl };
+    return { error: 0, status: 'paid', redirectUrl: returnUrlsFor(deps.config, order).successUrl };
   }
   const r = await deps.db.query<PaymentsSummary>(
     `SELECT coalesce(bool_or(status IN ('created', 'pending')), false) AS open,

@@ -1,4 +1,14 @@
+import type { ServerConfig } from '../config.js';
+import { withLangPrefix } from '../http/lang-prefix.js';
 import type { ReturnUrls } from './provider.js';
+
+/**
+ * Where the site's pages are: its public origin and the language prefix they live under
+ * (LANG_PREFIX, decision 0054: with 'en', every page's path starts with /en/). An address the
+ * server writes for outside use (an e-mail's link, a bank's return address, a file it fetches
+ * from itself) is built from both, so it reaches its page without a redirect.
+ */
+export type SiteAddress = Pick<ServerConfig, 'publicUrl' | 'langPrefix'>;
 
 /** The spec's {payment url} of an order (7.6): the order answers hand it out with the order's token. */
 export function paymentSessionPath(orderId: number): string {
@@ -13,7 +23,7 @@ export function paymentSessionPath(orderId: number): string {
  * process that answered the payment session may know the site under another address (its own
  * port, an older PUBLIC_URL) than the one that gets the url back.
  */
-export function orderIdOfPaymentSessionUrl(url: string): number | null {
+export function orderIdOfPaymentSessionUrl(url: string, langPrefix = ''): number | null {
   let parsed: URL;
   try {
     // Any base: a path and an absolute url read the same.
@@ -22,7 +32,12 @@ export function orderIdOfPaymentSessionUrl(url: string): number | null {
     return null;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const m = /^\/payment\/session\/([1-9]\d{0,9})\/$/.exec(parsed.pathname);
+  // The site's language prefix may stand before the path (absoluteUrl writes it so), or not.
+  const path =
+    langPrefix && parsed.pathname.startsWith(`/${langPrefix}/`)
+      ? parsed.pathname.slice(langPrefix.length + 1)
+      : parsed.pathname;
+  const m = /^\/payment\/session\/([1-9]\d{0,9})\/$/.exec(path);
   const id = m ? Number(m[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
@@ -70,14 +85,19 @@ export function callbackPath(provider: string): string {
   return `/payment/callback/${provider}/`;
 }
 
-export function absoluteUrl(publicUrl: string, path: string): string {
-  return new URL(path, publicUrl).toString();
+/**
+ * The absolute address of a root-relative path of the site, with the language prefix on it
+ * (except where the site answers at the root whatever the prefix: the build's files and the
+ * payment notifications, lang-prefix.ts `staysAtRoot`).
+ */
+export function absoluteUrl(site: SiteAddress, path: string): string {
+  return new URL(withLangPrefix(site.langPrefix, path), site.publicUrl).toString();
 }
 
 /** Where a bank sends the buyer back after paying the order. */
-export function returnUrlsFor(publicUrl: string, order: { id: number; accessToken: string }): ReturnUrls {
+export function returnUrlsFor(site: SiteAddress, order: { id: number; accessToken: string }): ReturnUrls {
   return {
-    successUrl: absoluteUrl(publicUrl, orderCompletePath(order.id, order.accessToken)),
-    failUrl: absoluteUrl(publicUrl, paymentFailedPath(order.id)),
+    successUrl: absoluteUrl(site, orderCompletePath(order.id, order.accessToken)),
+    failUrl: absoluteUrl(site, paymentFailedPath(order.id)),
   };
 }

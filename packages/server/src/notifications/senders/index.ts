@@ -20,7 +20,8 @@ const UNCONFIGURED: Record<OutboxChannel, string> = {
  */
 export function messageSendersOf(config: ServerConfig): { senders: MessageSenders; unconfigured: string[] } {
   const senders: MessageSenders = {};
-  if (config.mail) senders.email = smtpSender({ ...config.mail, publicUrl: config.publicUrl });
+  if (config.mail)
+    senders.email = smtpSender({ ...config.mail, publicUrl: config.publicUrl, langPrefix: config.langPrefix });
   if (config.sms) senders.sms = smsRuSender(config.sms);
   const development = config.devTools && !config.production;
   const unconfigured: string[] = [];

@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import { withLangPrefix } from '../../http/lang-prefix.js';
 import type { MessageSender, OutboxAttachment, OutboxMessage } from '../outbox.js';
 import { fetchFailure, withoutSecrets } from './errors.js';
 
@@ -15,6 +16,11 @@ export interface SmtpSenderOptions {
   from: string;
   /** The site's public origin (PUBLIC_URL): attachment paths are fetched from there only. */
   publicUrl: string;
+  /**
+   * The site's language prefix (LANG_PREFIX, decision 0054), put on an attachment's path: the
+   * site answers a path without it with a redirect, which the fetch refuses to follow.
+   */
+  langPrefix?: string;
   /** Longest wait for one network step (connect, greeting, a reply, an attachment); default 30 s. */
   timeoutMs?: number;
 }
@@ -37,9 +43,7 @@ export function smtpSender(opts: SmtpSenderOptions): MessageSender {
   return {
     name: 'smtp',
     async send(message: OutboxMessage) {
-      const attachments = await Promise.all(
-        message.attachments.map((a) => attachmentContent(a, opts.publicUrl, timeoutMs)),
-      );
+      const attachments = await Promise.all(message.attachments.map((a) => attachmentContent(a, opts, timeoutMs)));
       try {
         await transport.sendMail({
           from: opts.from,
@@ -75,26 +79,26 @@ function safeDecode(s: string): string {
  * protocol-relative one (//host) or anything else that would leave the site's origin is refused,
  * so a stored message can never make the server fetch another host.
  */
-export function attachmentAddress(publicUrl: string, path: string): URL {
-  const origin = new URL(publicUrl).origin;
+export function attachmentAddress(site: { publicUrl: string; langPrefix?: string }, path: string): URL {
+  const origin = new URL(site.publicUrl).origin;
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
     throw new Error('Attachment address is not a path on this site');
   }
-  const url = new URL(path, origin);
+  const url = new URL(withLangPrefix(site.langPrefix ?? '', path), origin);
   if (url.origin !== origin) throw new Error('Attachment address is not a path on this site');
   return url;
 }
 
 async function attachmentContent(
   a: OutboxAttachment,
-  publicUrl: string,
+  site: { publicUrl: string; langPrefix?: string },
   timeoutMs: number,
 ): Promise<{ filename: string; contentType: string; content: Buffer }> {
   if ('contentBase64' in a) {
     return { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') };
   }
   // The path may carry an order's access token: no error below repeats it.
-  const url = attachmentAddress(publicUrl, a.url);
+  const url = attachmentAddress(site, a.url);
   let res: Response;
   try {
     res = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });

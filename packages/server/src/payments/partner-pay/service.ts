@@ -30,7 +30,7 @@ export async function notifyPartnerPay(
   deps: PaymentDeps,
   input: { sessionId: string; url: string; params?: Record<string, unknown> | undefined },
 ): Promise<NotifyAnswer> {
-  const orderId = orderIdOfPaymentSessionUrl(input.url);
+  const orderId = orderIdOfPaymentSessionUrl(input.url, deps.config.langPrefix);
   if (orderId === null) return { error: 1, message: PARTNER_PAY_MESSAGES.badUrl };
   const provider = deps.providers.get(PARTNER_PAY);
   if (!provider) return { error: 1, message: PARTNER_PAY_MESSAGES.unavailable };
@@ -56,7 +56,7 @@ export async function notifyPartnerPay(
     // The partner's app takes the money and issues its own receipt: none is built here.
     const start = await provider.createSession(
       await paymentOrderOf(tx, order, undefined),
-      returnUrlsFor(deps.config.publicUrl, order),
+      returnUrlsFor(deps.config, order),
     );
     await recordPayment(tx, {
       id: start.paymentId,

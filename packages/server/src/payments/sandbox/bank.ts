@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/index.js';
 import { formatOrderNumber } from '../../tickets/format.js';
 import type { ReturnUrls } from '../provider.js';
-import { returnUrlsFor } from '../urls.js';
+import { returnUrlsFor, type SiteAddress } from '../urls.js';
 import { type CardField, type CardForm, checkCard, DECLINE_REASON, THREE_DS_CODE, WRONG_CODE_REASON } from './cards.js';
 import { SANDBOX, type SandboxCallback, signCallback } from './provider.js';
 import { stepToken, stepTokenMatches } from './signature.js';
@@ -61,9 +61,8 @@ export class SandboxBank {
       db: Queryable;
       clock: Clock;
       key: Buffer;
-      publicUrl: string;
       deliver: DeliverCallback;
-    },
+    } & SiteAddress,
   ) {}
 
   async findPayment(paymentId: string): Promise<BankPayment | null> {
@@ -88,7 +87,7 @@ export class SandboxBank {
       orderNumber: formatOrderNumber(row.order_id),
       amount: row.amount,
       status: row.status,
-      returnUrls: returnUrlsFor(this.opts.publicUrl, { id: row.order_id, accessToken: row.access_token }),
+      returnUrls: returnUrlsFor(this.opts, { id: row.order_id, accessToken: row.access_token }),
     };
   }
 

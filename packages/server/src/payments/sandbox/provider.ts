@@ -15,7 +15,7 @@ import type {
   WalletOutcome,
   WalletToken,
 } from '../provider.js';
-import { absoluteUrl } from '../urls.js';
+import { absoluteUrl, type SiteAddress } from '../urls.js';
 import { DECLINE_REASON } from './cards.js';
 import { checksum, checksumMatches, stepToken } from './signature.js';
 import { sandboxWalletBehaviour } from './wallet.js';
@@ -62,7 +62,7 @@ export function signCallback(key: Buffer, fields: Omit<SandboxCallback, 'checksu
 export class SandboxProvider implements PaymentProvider {
   readonly name = SANDBOX;
 
-  constructor(private readonly opts: { db: Queryable; key: Buffer; publicUrl: string }) {}
+  constructor(private readonly opts: { db: Queryable; key: Buffer } & SiteAddress) {}
 
   async createSession(_order: PaymentOrder, _urls: ReturnUrls): Promise<PaymentStart> {
     // The bank page reads the amount and the return addresses from the payment's row.
@@ -73,7 +73,7 @@ export class SandboxProvider implements PaymentProvider {
   /** The QR code opens the sandbox bank's app page for the payment, as an acquirer's SBP link opens the buyer's bank. */
   async createSbpSession(_order: PaymentOrder, _urls: ReturnUrls): Promise<SbpStart> {
     const paymentId = randomUUID();
-    const page = new URL(absoluteUrl(this.opts.publicUrl, SANDBOX_SBP_PATH));
+    const page = new URL(absoluteUrl(this.opts, SANDBOX_SBP_PATH));
     page.searchParams.set('mdOrder', paymentId);
     return { paymentId, payload: page.toString() };
   }
@@ -94,7 +94,7 @@ export class SandboxProvider implements PaymentProvider {
         return {
           kind: '3ds',
           paymentId,
-          acsUrl: absoluteUrl(this.opts.publicUrl, SANDBOX_ACS_PATH),
+          acsUrl: absoluteUrl(this.opts, SANDBOX_ACS_PATH),
           md: paymentId,
           paReq: stepToken(this.opts.key, '3ds', paymentId),
           termUrl: urls.successUrl,

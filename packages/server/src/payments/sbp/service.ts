@@ -38,7 +38,7 @@ export async function startSbpPayment(
   const found = await findBuyerOrder(deps.db, input);
   if (!found) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
   if (found.status === 'paid') {
-    return { error: 0, status: 'paid', redirectUrl: returnUrlsFor(deps.config.publicUrl, found).successUrl };
+    return { error: 0, status: 'paid', redirectUrl: returnUrlsFor(deps.config, found).successUrl };
   }
   const refusal = found.partnerPays ? PAYMENT_MESSAGES.unknownPayType : refusalOf(found, ACCEPTED);
   if (refusal) return { error: 1, message: refusal };
@@ -54,7 +54,7 @@ export async function startSbpPayment(
       if (open?.qr_payload) return open.qr_payload;
       // The provider reads its earlier attempts through this transaction (decision 0045).
       const paymentOrder = { ...(await paymentOrderOf(tx, order, deps.config.payments.receipt)), ledger: tx };
-      const start: SbpStart = await createSbp(paymentOrder, returnUrlsFor(deps.config.publicUrl, order));
+      const start: SbpStart = await createSbp(paymentOrder, returnUrlsFor(deps.config, order));
       await recordPayment(tx, {
         id: start.paymentId,
         orderId: order.id,

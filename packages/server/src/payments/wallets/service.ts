@@ -42,7 +42,7 @@ export async function proceedWithWallet(
     token: input.orderToken,
   });
   if (!order) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
-  const urls = returnUrlsFor(deps.config.publicUrl, order);
+  const urls = returnUrlsFor(deps.config, order);
   if (order.status === 'paid') return { error: 0, url: urls.successUrl };
   const refusal = order.partnerPays ? PAYMENT_MESSAGES.unknownPayType : refusalOf(order, ACCEPTED[input.wallet]);
   if (refusal) return { error: 1, message: refusal };

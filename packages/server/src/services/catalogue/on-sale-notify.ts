@@ -1,10 +1,9 @@
 import { wallClock } from '@partera/contract';
-import type { ServerConfig } from '../../config.js';
 import type { Transaction } from '../../db/index.js';
 import { venueJoins } from '../../db/venue-sql.js';
 import type { ServerDeps } from '../../deps.js';
 import { type OnSalePerformance, type OnSaleReasons, onSaleEmail } from '../../notifications/on-sale-mail.js';
-import type { MailContext } from '../../notifications/order-mail.js';
+import { type MailConfig, mailContextOf } from '../../notifications/order-mail.js';
 import { enqueue } from '../../notifications/outbox.js';
 import { performancePath, showPath } from './fragments.js';
 
@@ -21,7 +20,7 @@ import { performancePath, showPath } from './fragments.js';
  */
 
 export type OnSaleNotifyDeps = Pick<ServerDeps, 'db' | 'clock'> & {
-  config: Pick<ServerConfig, 'publicUrl' | 'supportPhone' | 'supportEmail'>;
+  config: MailConfig;
 };
 
 export interface OnSaleNotifyResult {
@@ -51,10 +50,7 @@ export async function notifyOnSale(
   only?: readonly number[],
 ): Promise<OnSaleNotifyResult> {
   const now = deps.clock.now();
-  const mail: MailContext = {
-    publicUrl: deps.config.publicUrl,
-    support: { phone: deps.config.supportPhone, email: deps.config.supportEmail },
-  };
+  const mail = mailContextOf(deps.config);
   return deps.db.transaction(async (tx) => {
     const show = await tx.query<{ name: string; slug: string }>('SELECT name, slug FROM shows WHERE id = $1', [showId]);
     const found = show.rows[0];

@@ -1,10 +1,9 @@
 import { escapeHtml } from '@partera/contract';
-import type { ServerConfig } from '../../config.js';
 import type { Queryable } from '../../db/index.js';
 import { venueJoins } from '../../db/venue-sql.js';
 import type { ServerDeps } from '../../deps.js';
 import { enqueue } from '../../notifications/outbox.js';
-import { absoluteUrl } from '../../payments/urls.js';
+import { absoluteUrl, type SiteAddress } from '../../payments/urls.js';
 import { formatDateTime } from '../../tickets/format.js';
 import { changeFeedOf } from './changes.js';
 import { notifyOnSale, type OnSaleNotifyDeps } from './on-sale-notify.js';
@@ -20,7 +19,7 @@ import { notifyOnSale, type OnSaleNotifyDeps } from './on-sale-notify.js';
  */
 
 /** Without a configuration (the demo seed) nobody is e-mailed: the site's address is unknown. */
-export type PerformanceChangeDeps = Pick<ServerDeps, 'db' | 'clock'> & { config?: Pick<ServerConfig, 'publicUrl'> };
+export type PerformanceChangeDeps = Pick<ServerDeps, 'db' | 'clock'> & { config?: SiteAddress };
 
 export type PerformanceChangeOutcome =
   | { ok: true; performanceId: number; notified: number }
@@ -129,7 +128,7 @@ async function notifyHolders(
     [pf.id],
   );
   if (!deps.config) return 0;
-  const tab = absoluteUrl(deps.config.publicUrl, '/private/#tb_replace-and-reschedule');
+  const tab = absoluteUrl(deps.config, '/private/#tb_replace-and-reschedule');
   for (const o of orders.rows) {
     const hello = o.first_name.trim() ? `Здравствуйте, ${o.first_name.trim()}!` : 'Здравствуйте!';
     const line = `Мероприятие «${pf.show_name}» ${what}.`;

@@ -3,15 +3,14 @@
  * office's cash paid all of it) is completed at once: its holds become sales, its tickets are
  * issued, it is paid and the e-mail with the tickets is queued, in the caller's transaction.
  */
-import type { ServerConfig } from '../../config.js';
 import type { Transaction } from '../../db/index.js';
-import { ticketsEmail } from '../../notifications/order-mail.js';
+import { type MailConfig, mailContextOf, ticketsEmail } from '../../notifications/order-mail.js';
 import { enqueue } from '../../notifications/outbox.js';
 import { issueOrderTickets } from '../../tickets/issue.js';
 import { loadOrder, loadOrderTickets } from '../../tickets/query.js';
 import { sellOrderHolds } from '../holds/sale.js';
 
-export type CompletionConfig = Pick<ServerConfig, 'publicUrl' | 'supportPhone' | 'supportEmail'>;
+export type CompletionConfig = MailConfig;
 
 /** Completes the 'new' order; false (nothing changed) when its places cannot be had any more. */
 export async function completeOrderPaid(
@@ -25,7 +24,6 @@ export async function completeOrderPaid(
   await issueOrderTickets(tx, orderId, now);
   await tx.query(`UPDATE orders SET status = 'paid', paid_at = $2, pay_by = NULL WHERE id = $1`, [orderId, now]);
   const order = (await loadOrder(tx, orderId))!;
-  const mail = { publicUrl: config.publicUrl, support: { phone: config.supportPhone, email: config.supportEmail } };
-  await enqueue(tx, ticketsEmail(mail, order, await loadOrderTickets(tx, orderId)), now);
+  await enqueue(tx, ticketsEmail(mailContextOf(config), order, await loadOrderTickets(tx, orderId)), now);
   return true;
 }

@@ -36,7 +36,7 @@ export async function giftCardFullProceed(
 ): Promise<FullPaymentAnswer> {
   const order = await findBuyerOrder(deps.db, input);
   if (!order) return { error: 1, message: PAYMENT_MESSAGES.orderNotFound };
-  const url = returnUrlsFor(deps.config.publicUrl, order).successUrl;
+  const url = returnUrlsFor(deps.config, order).successUrl;
   if (order.status === 'paid') return { error: 0, url };
   if (order.status !== 'new') return { error: 1, message: PAYMENT_MESSAGES.orderCancelled };
   const paid = await deps.db.query<{ gift_card_amount: number }>(
