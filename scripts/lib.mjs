@@ -31,11 +31,21 @@ export function install() {
   pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only']);
 }
 
+/**
+ * Debian's Chromium: the headless shell the browser tests run in (packages/site/e2e/chromium.ts),
+ * and the full browser for the screenshots, the seat-map benchmark and headed debugging.
+ */
+const CHROMIUM_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'chromium-headless-shell': '/usr/bin/chromium-headless-shell',
+};
+
 export function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  step('Installing Chromium from Debian packages (browser tests)');
+  const missing = Object.entries(CHROMIUM_PACKAGES).filter(([, bin]) => !existsSync(bin));
+  if (missing.length === 0) return;
+  step(`Installing ${missing.map(([name]) => name).join(' and ')} from Debian packages (browser tests)`);
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
   const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
   apt(['update', '-q']);
-  apt(['install', '-y', '-q', '--no-install-recommends', 'chromium']);
+  apt(['install', '-y', '-q', '--no-install-recommends', ...missing.map(([name]) => name)]);
 }
