@@ -12,26 +12,13 @@
  * product off port 3291.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { seedDemo } from '../../packages/server/src/demo.js';
-import { loadConfig, startServer } from '../../packages/server/src/index.js';
-import { sitePages } from '../../packages/site/src/server/index.js';
+import { startDemoProduct } from './demo-product.js';
 import { machine, markdownTable, median, percentile, writeSection } from './report.js';
 
 const RUNS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  // Production asks for these on purpose: a real secret, and the demo catalogue to measure.
-  SECRET: 'bench-secret-of-at-least-thirty-two-characters',
-  DEMO_DATA: 'full',
-  PORT: String(PORT),
-  DATA_DIR: path.resolve('.data/bench-pglite'),
-  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-});
-const server = await startServer({ plugins: [sitePages], config, demo: seedDemo, log: () => {} });
+const { server } = await startDemoProduct(PORT);
 const halls = await server.app.deps.db.query<{ kind: string; place_count: number; performance_id: number }>(
   `SELECT DISTINCT ON (h.kind) h.kind, h.place_count, p.id AS performance_id
      FROM halls h JOIN performances p ON p.hall_id = h.id

@@ -51,7 +51,27 @@ describe('client build', () => {
     for (const entry of Object.values(assets.manifest?.entries ?? {})) {
       for (const file of [entry.js, ...entry.imports]) expect(assets.files.get(file)?.immutable).toBe(true);
     }
-    expect(pageAssets(assets, 'hall').js).toMatch(/^\/assets\/hall-[A-Z0-9]{8}\.js$/);
+    expect(pageAssets(assets, 'hall').js).toMatch(/^\/assets\/hall-[A-Za-z0-9_-]{8}\.js$/);
+  });
+
+  it('loads a widget page (the hall, the basket, the bank page) from its entry and one shared chunk, all preloaded', () => {
+    const [hall, basket, bank] = ['hall', 'basket', 'bank'].map((entry) => assets.manifest?.entries[entry]);
+    // The shared chunk and Rolldown's runtime helpers (a few hundred bytes, shared with the
+    // widgets' on-demand chunks); esbuild's code splitting made about 60 files of the same code.
+    expect(hall?.imports).toHaveLength(2);
+    // The same chunk for all three: a buyer going from the hall to the basket and the bank has it already.
+    expect(basket?.imports).toEqual(hall?.imports);
+    expect(bank?.imports).toEqual(hall?.imports);
+    // What an entry imports, directly or through another chunk, is in its list: the page asks for
+    // every file at once instead of finding each import only after the last file arrived.
+    for (const entry of Object.values(assets.manifest?.entries ?? {})) {
+      for (const file of [entry.js, ...entry.imports]) {
+        const body = assets.files.get(file)?.body.toString('utf8') ?? '';
+        for (const m of body.matchAll(/(?:^|[;}])import(?:[^"'()]*?from)?\s*["']\.\/([^"']+\.js)["']/g)) {
+          expect(entry.imports, `${file} imports ${m[1]}`).toContain(m[1]);
+        }
+      }
+    }
   });
 
   it('keeps the first-load JS of the browsing pages tiny (no React, no schemas)', () => {

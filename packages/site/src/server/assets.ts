@@ -54,7 +54,11 @@ export function loadAssets(dir: string = defaultPublicDir()): LoadedAssets {
     for (const name of readdirSync(dir)) {
       const type = TYPES[path.extname(name)];
       if (!type || name === 'manifest.json') continue;
-      files.set(name, { body: readFileSync(path.join(dir, name)), type, immutable: /-[A-Z0-9]{8}\.\w+$/.test(name) });
+      files.set(name, {
+        body: readFileSync(path.join(dir, name)),
+        type,
+        immutable: /-[A-Za-z0-9_-]{8}\.\w+$/.test(name),
+      });
     }
     return { manifest, files, dir };
   }
