@@ -65,7 +65,10 @@ test('search: a range chosen in the calendar is written dd.mm.yyyy, shown in the
   await expect(page.locator('input[name="mnd"]')).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
   await expect(toggle).not.toHaveText(label);
   await expect(toggle).toHaveText(/^\d{2}\.\d{2}( - \d{2}\.\d{2})?$/);
-  await expect(dropdown.locator('option:checked')).toHaveText('На этой неделе');
+  // The dropdown shows the week's range. On a Saturday or a Sunday (Moscow time) the week's rest
+  // is the weekend, and the first choice with that range ('В эти выходные') stands for it.
+  const week = await dropdown.locator('option', { hasText: 'На этой неделе' }).getAttribute('value');
+  await expect(dropdown.locator('option:checked')).toHaveAttribute('value', week ?? '');
   if (mobile) {
     // 'Любая дата' clears it.
     await dropdown.selectOption({ label: 'Любая дата' });
