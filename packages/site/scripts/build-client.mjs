@@ -12,8 +12,9 @@
  *
  * - WIDGET_PAGES, the pages that mount the core widgets with React (the hall, the basket, the
  *   bank page): everything they import at load goes into one shared chunk, so each of them loads
- *   its entry, that chunk and Rolldown's runtime helpers (a few hundred bytes), and a buyer going from the hall to the basket and the bank finds it
- *   cached. What the widgets load on demand (dynamic imports) stays in chunks of its own.
+ *   its entry, that chunk and Rolldown's runtime helpers (a few hundred bytes), and a buyer going
+ *   from the hall to the basket and the bank finds it cached. What the widgets load on demand
+ *   (dynamic imports) stays in chunks of its own.
  * - every other page (home, show, listings, the account's pages): light scripts without React,
  *   split by what they share.
  *
@@ -111,11 +112,10 @@ async function bundleScripts(names, codeSplitting) {
   return output;
 }
 
-const widgetNames = WIDGET_PAGES;
-const otherNames = Object.keys(pages).filter((name) => !WIDGET_PAGES.includes(name));
+const otherPages = Object.keys(pages).filter((name) => !WIDGET_PAGES.includes(name));
 const outputs = [
-  ...(await bundleScripts(widgetNames, loadedAtOnce(widgetNames.map((name) => pages[name])))),
-  ...(await bundleScripts(otherNames)),
+  ...(await bundleScripts(WIDGET_PAGES, loadedAtOnce(WIDGET_PAGES.map((name) => pages[name])))),
+  ...(await bundleScripts(otherPages)),
 ];
 
 const styles = await esbuild.build({

@@ -52,6 +52,13 @@ function carriesPrefix(prefix: string, url: string): boolean {
   return next === '' || next === '/' || next === '?' || next === '#';
 }
 
+/** `url` (root-relative) without the prefix ('/{prefix}/x' → '/x', '/{prefix}' → '/'); null when it does not carry it. */
+export function withoutLangPrefix(prefix: string, url: string): string | null {
+  if (!prefix || !carriesPrefix(prefix, url)) return null;
+  const rest = url.slice(prefix.length + 1);
+  return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
+}
+
 /**
  * Fastify's rewriteUrl for a prefix: '/{prefix}/x' is routed as '/x' ('/{prefix}' as '/'); any
  * other address is routed as it is but marked, and the plugin below redirects it.
@@ -60,12 +67,9 @@ export function langPrefixRewrite(prefix: string): ((req: IncomingMessage) => st
   if (!prefix) return undefined;
   return (req) => {
     const url = req.url ?? '/';
-    if (!carriesPrefix(prefix, url)) {
-      unprefixed.add(req);
-      return url;
-    }
-    const rest = url.slice(prefix.length + 1);
-    return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
+    const routed = withoutLangPrefix(prefix, url);
+    if (routed === null) unprefixed.add(req);
+    return routed ?? url;
   };
 }
 

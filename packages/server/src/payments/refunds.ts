@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../clock.js';
 import type { Database, Queryable, Transaction } from '../db/index.js';
 import { venueJoins } from '../db/venue-sql.js';
-import type { MailConfig } from '../notifications/order-mail.js';
+import { type MailConfig, mailContextOf, supportText } from '../notifications/order-mail.js';
 import { enqueue } from '../notifications/outbox.js';
 import { GIFT_CARD_PROVIDER, returnGiftCardShare } from '../services/checkout/codes/index.js';
 import { returnSoldTickets } from '../services/holds/index.js';
@@ -507,7 +507,7 @@ async function enqueueRefundMail(
   const intro = `Вы вернули билеты по заказу № ${number}:`;
   // A return of an order paid wholly by gift card goes through the gift card's own provider.
   const money = refundMoneyText(c.provider === GIFT_CARD_PROVIDER ? 0 : c.amount, toGiftCard);
-  const support = `Служба поддержки: ${deps.config.supportPhone}, ${deps.config.supportEmail}`;
+  const support = supportText(mailContextOf(deps.config));
   const cabinet = absoluteUrl(deps.config, '/private/orders');
   await enqueue(
     tx,

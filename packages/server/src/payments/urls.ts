@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config.js';
-import { withLangPrefix } from '../http/lang-prefix.js';
+import { withLangPrefix, withoutLangPrefix } from '../http/lang-prefix.js';
 import type { ReturnUrls } from './provider.js';
 
 /**
@@ -33,10 +33,7 @@ export function orderIdOfPaymentSessionUrl(url: string, langPrefix = ''): number
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   // The site's language prefix may stand before the path (absoluteUrl writes it so), or not.
-  const path =
-    langPrefix && parsed.pathname.startsWith(`/${langPrefix}/`)
-      ? parsed.pathname.slice(langPrefix.length + 1)
-      : parsed.pathname;
+  const path = withoutLangPrefix(langPrefix, parsed.pathname) ?? parsed.pathname;
   const m = /^\/payment\/session\/([1-9]\d{0,9})\/$/.exec(path);
   const id = m ? Number(m[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;

@@ -25,6 +25,9 @@ export interface SmtpSenderOptions {
   timeoutMs?: number;
 }
 
+/** Where attachment paths are fetched from: the site's origin, under its language prefix. */
+type AttachmentSite = Pick<SmtpSenderOptions, 'publicUrl' | 'langPrefix'>;
+
 /** Largest attachment fetched from the site (a ticket PDF is tens of kilobytes). */
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
@@ -79,7 +82,7 @@ function safeDecode(s: string): string {
  * protocol-relative one (//host) or anything else that would leave the site's origin is refused,
  * so a stored message can never make the server fetch another host.
  */
-export function attachmentAddress(site: { publicUrl: string; langPrefix?: string }, path: string): URL {
+export function attachmentAddress(site: AttachmentSite, path: string): URL {
   const origin = new URL(site.publicUrl).origin;
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
     throw new Error('Attachment address is not a path on this site');
@@ -91,7 +94,7 @@ export function attachmentAddress(site: { publicUrl: string; langPrefix?: string
 
 async function attachmentContent(
   a: OutboxAttachment,
-  site: { publicUrl: string; langPrefix?: string },
+  site: AttachmentSite,
   timeoutMs: number,
 ): Promise<{ filename: string; contentType: string; content: Buffer }> {
   if ('contentBase64' in a) {
